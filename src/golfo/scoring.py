@@ -1,0 +1,139 @@
+"""Hand scoring: the value of a hand of up to five cards.
+
+A hand is worth the best total of one suit, counting at most four cards of
+that suit (rulebook section 6).  A lone card counts: ``3O 4O 3C 4C 8E`` is
+worth 8, its eight of espadas.  The maximum is 30 (9, 8, 7, 6 of one suit).
+
+>>> from golfo import hand_value, parse_cards, score
+>>> hand_value(parse_cards("8C 9C 4E 5E 6E"))
+17
+>>> hand_value(parse_cards("3O 4O 3C 4C 8E"))
+8
+>>> score(parse_cards("9O 8O 7O 6O 5O"))
+Score(value=30, suit=Suit.OROS, cards=(Card(6, Suit.OROS), Card(7, Suit.OROS),
+       Card(8, Suit.OROS), Card(9, Suit.OROS)))
+
+Both functions take any iterable of cards, a :class:`golfo.Hand` included.  The
+tables are built once, at import: valuing a hand is two lookups in a table
+of 16,384 entries indexed by the hand's bit set (two suits per entry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from golfo import hand as _hand
+from golfo.cards import DECK, SUITS, Card, Suit, cards_of
+from golfo.errors import CardError
+
+__all__ = ["MAX_CARDS", "MAX_VALUE", "Score", "hand_value", "score", "value_of_mask"]
+
+MAX_CARDS: Final = 5
+"""A hand never holds more than five cards."""
+MAX_VALUE: Final = 30
+"""The best possible value: 9 + 8 + 7 + 6 of one suit."""
+
+
+def _suit_value(bits: int) -> int:
+    """Sum of the four highest ranks present in a 7-bit suit mask."""
+    ranks = [i + 3 for i in range(7) if bits >> i & 1]
+    return sum(sorted(ranks, reverse=True)[:4])
+
+
+_SUIT7: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
+_PAIR14: Final[tuple[int, ...]] = tuple(max(_SUIT7[m & 127], _SUIT7[m >> 7]) for m in range(16384))
+
+
+def value_of_mask(mask: int) -> int:
+    """Value of a hand given as a bit set of card indices (no validation).
+
+    >>> value_of_mask(0b1111 << 3)  # 6, 7, 8, 9 of oros
+    30
+    """
+    a = _PAIR14[mask & 0x3FFF]
+    b = _PAIR14[mask >> 14]
+    return a if a >= b else b
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    if type(cards) is _hand.Hand:
+        return cards.mask
+    mask = 0
+    count = 0
+    try:
+        for card in cards:
+            mask |= card.mask
+            count += 1
+    except AttributeError:
+        raise CardError(f"not a collection of cards: {cards!r}") from None
+    except TypeError:
+        raise CardError(f"not a collection of cards: {cards!r}") from None
+    if count > MAX_CARDS:
+        raise CardError(f"a hand holds at most {MAX_CARDS} cards, got {count}")
+    if mask.bit_count() != count:
+        raise CardError(f"duplicate cards in {' '.join(str(c) for c in cards)}")
+    return mask
+
+
+def hand_value(cards: Iterable[Card]) -> int:
+    """The value of 0 to 5 distinct cards: the best suit total, at most four cards counted.
+
+    An empty hand is worth 0.  Duplicate cards, more than five cards or
+    things that are not cards raise :class:`golfo.CardError`.
+
+    >>> hand_value(parse_cards("9O 8O 7O 6O 5O"))
+    30
+    >>> hand_value(parse_cards("9O 9O"))
+    Traceback (most recent call last):
+    ...
+    golfo.errors.CardError: duplicate cards in 9O 9O
+    """
+    mask = cards.mask if type(cards) is _hand.Hand else _mask(cards)
+    a = _PAIR14[mask & 0x3FFF]
+    b = _PAIR14[mask >> 14]
+    return a if a >= b else b
+
+
+@attrs.frozen
+class Score:
+    """A hand's value explained: the value, the suit that gives it and the counting cards.
+
+    When two suits give the same value, ``suit`` is the first in canonical
+    order (oros, copas, espadas, bastos).  ``suit`` is ``None`` and
+    ``cards`` empty for an empty hand.
+    """
+
+    value: int
+    """The hand's value, as :func:`hand_value`."""
+    suit: Suit | None
+    """The suit whose cards count."""
+    cards: tuple[Card, ...]
+    """The counting cards (at most four, ascending)."""
+
+
+def score(cards: Iterable[Card]) -> Score:
+    """Value, suit and counting cards of 0 to 5 distinct cards.
+
+    >>> score(parse_cards("8C 9C 4E 5E 6E"))
+    Score(value=17, suit=Suit.COPAS, cards=(Card(8, Suit.COPAS), Card(9, Suit.COPAS)))
+    """
+    mask = _mask(cards)
+    best: Suit | None = None
+    best_value = 0
+    best_bits = 0
+    for i, suit in enumerate(SUITS):
+        bits = mask >> (7 * i) & 127
+        value = _SUIT7[bits]
+        if value > best_value:
+            best, best_value, best_bits = suit, value, bits
+    if best is None:
+        return Score(0, None, ())
+    counting = cards_of(best_bits << (7 * SUITS.index(best)))[-4:]
+    return Score(best_value, best, counting)
+
+
+assert len(DECK) == 28
+assert value_of_mask((1 << 28) - 1) == MAX_VALUE
