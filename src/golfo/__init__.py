@@ -7,27 +7,73 @@ The public names live here; see the README and ``docs/`` for a tour.
 30
 """
 
+from golfo.actions import (
+    CHANCE,
+    Action,
+    Bet,
+    Call,
+    Chance,
+    Deal,
+    Discard,
+    EndGame,
+    Fold,
+    NextHand,
+    Pass,
+    Raise,
+)
 from golfo.cards import Card, Suit, parse_cards
 from golfo.deck import DECK, Deck
 from golfo.errors import CardError, FormatError, GolfoError, IllegalActionError, RulesError
 from golfo.hand import Hand
+from golfo.reducer import apply, deal_from, describe_legal, is_legal, legal_actions, new_game
+from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
+from golfo.standings import Standing, Standings, standings
+from golfo.state import HandResult, Phase, Pot, State
 
 __all__ = [
+    "CHANCE",
     "DECK",
+    "LUDOTEKA",
+    "TRADICIONAL",
+    "Action",
+    "Bet",
+    "Call",
     "Card",
     "CardError",
+    "Chance",
+    "Deal",
     "Deck",
+    "Discard",
+    "EndGame",
+    "Fold",
     "FormatError",
     "GolfoError",
     "Hand",
+    "HandResult",
     "IllegalActionError",
+    "NextHand",
+    "Pass",
+    "Phase",
+    "Pot",
+    "Raise",
+    "Rules",
     "RulesError",
     "Score",
+    "Standing",
+    "Standings",
+    "State",
     "Suit",
+    "apply",
+    "deal_from",
+    "describe_legal",
     "hand_value",
+    "is_legal",
+    "legal_actions",
+    "new_game",
     "parse_cards",
     "score",
+    "standings",
 ]
 
 __version__ = "0.1.0"

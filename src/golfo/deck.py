@@ -24,9 +24,8 @@ __all__ = ["DECK", "Deck"]
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return _cards.parse_cards(cards)
-    out = tuple(cards)
+    # A string is card notation; its cards are checked like any others.
+    out = _cards.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     for card in out:
         if not isinstance(card, Card):
             raise CardError(f"not a card: {card!r}")

@@ -65,16 +65,20 @@ def _mask(cards: Iterable[Card]) -> int:
     count = 0
     try:
         for card in cards:
-            mask |= card.mask
+            # Checked per card: anything else with a ``mask`` (a one-card Hand,
+            # say) must not pass for a card, and a duplicate is named as it is
+            # met, since an iterator cannot be read twice to build the message.
+            if not isinstance(card, Card):
+                raise CardError(f"not a card: {card!r}")
+            bit = card.mask
+            if mask & bit:
+                raise CardError(f"duplicate card {card}")
+            mask |= bit
             count += 1
-    except AttributeError:
-        raise CardError(f"not a collection of cards: {cards!r}") from None
     except TypeError:
         raise CardError(f"not a collection of cards: {cards!r}") from None
     if count > MAX_CARDS:
         raise CardError(f"a hand holds at most {MAX_CARDS} cards, got {count}")
-    if mask.bit_count() != count:
-        raise CardError(f"duplicate cards in {' '.join(str(c) for c in cards)}")
     return mask
 
 
@@ -89,7 +93,7 @@ def hand_value(cards: Iterable[Card]) -> int:
     >>> hand_value(parse_cards("9O 9O"))
     Traceback (most recent call last):
     ...
-    golfo.errors.CardError: duplicate cards in 9O 9O
+    golfo.errors.CardError: duplicate card 9O
     """
     mask = cards.mask if type(cards) is _hand.Hand else _mask(cards)
     a = _PAIR14[mask & 0x3FFF]

@@ -1,0 +1,663 @@
+"""The reducer: :func:`apply` takes a game from the first ante to the final standings.
+
+Everything here is pure: a state is never changed, a new one is returned.
+Rule numbers (R1..R18) are those of ``docs/rules.md``.
+
+>>> import golfo
+>>> state = golfo.new_game(golfo.TRADICIONAL, players=3)
+>>> state.phase, state.to_act, state.pot
+(Phase.DEAL_1, CHANCE, 3)
+>>> state = golfo.deal_from(state, golfo.DECK)
+>>> state.phase, state.to_act, state.hands[1]
+(Phase.BET_1, 1, Hand.parse('6O 3O'))
+>>> golfo.legal_actions(state)[:3]
+(Pass(seat=1), Bet(seat=1, amount=1), Bet(seat=1, amount=2))
+>>> golfo.apply(state, golfo.Call(seat=1))
+Traceback (most recent call last):
+...
+golfo.errors.IllegalActionError: R5: nobody has opened, there is nothing to call; legal now:
+Pass(seat=1), Bet(seat=1, amount=1..99)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Final, NoReturn, assert_never
+
+from golfo.actions import (
+    ACTION_TYPES,
+    CHANCE,
+    Action,
+    Bet,
+    Call,
+    Deal,
+    Discard,
+    EndGame,
+    Fold,
+    NextHand,
+    Pass,
+    Raise,
+)
+from golfo.cards import DECK, Card, cards_of
+from golfo.errors import IllegalActionError, RulesError
+from golfo.hand import Hand
+from golfo.rules import Rules
+from golfo.scoring import value_of_mask
+from golfo.state import ALL_CARDS, HandResult, Log, Phase, Pot, State
+
+__all__ = ["apply", "deal_from", "describe_legal", "is_legal", "legal_actions", "new_game"]
+
+_DEALS: Final[tuple[Deal, ...]] = tuple(Deal(c) for c in DECK)
+_NEXT_HAND: Final = NextHand()
+_END_GAME: Final = EndGame()
+_AFTER_ROUND: Final = {
+    Phase.BET_1: Phase.DEAL_2,
+    Phase.BET_2: Phase.DISCARD_1,
+    Phase.BET_3: Phase.DISCARD_2,
+    Phase.BET_4: Phase.SHOWDOWN,
+}
+_AFTER_DRAW: Final = {
+    Phase.DEAL_1: Phase.BET_1,
+    Phase.DEAL_2: Phase.BET_2,
+    Phase.DISCARD_1: Phase.BET_3,
+    Phase.DISCARD_2: Phase.BET_4,
+}
+_BETTING: Final = frozenset(_AFTER_ROUND)
+_DISCARDING: Final = frozenset({Phase.DISCARD_1, Phase.DISCARD_2})
+
+
+# ---------------------------------------------------------------------------
+# starting a game and a hand
+
+
+def new_game(
+    rules: Rules, *, players: int, dealer: int = 0, stacks: Sequence[int] | None = None
+) -> State:
+    """A new game: the first hand's antes posted and its first deal pending.
+
+    ``players`` is 3 or 4 (R1); ``dealer`` the first dealer; ``stacks`` the
+    starting chips per seat (default ``rules.starting_stack`` each).  Bad
+    arguments raise :class:`golfo.RulesError`.
+
+    >>> s = new_game(golfo.LUDOTEKA, players=3, dealer=2)
+    >>> s.mano, s.stacks, s.pot
+    (0, (995, 995, 995), 15)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a golfo.Rules, got {rules!r}")
+    if type(players) is not int or players not in (3, 4):
+        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    if stacks is None:
+        start = (rules.starting_stack,) * players
+    else:
+        start = tuple(stacks)
+        if len(start) != players or any(type(x) is not int or x < 0 for x in start):
+            raise RulesError(f"stacks must be {players} whole numbers >= 0, got {stacks!r}")
+    zeros = (0,) * players
+    state = State(
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        hand_number=0,
+        phase=Phase.BETWEEN_HANDS,
+        to_act=None,
+        stacks=start,
+        bets=zeros,
+        committed=zeros,
+        folded=frozenset(),
+        dealt_in=(),
+        hand_masks=zeros,
+        stock_mask=ALL_CARDS,
+        discard_mask=0,
+        dead_mask=0,
+        pending=(),
+        needs=0,
+        rebuys=zeros,
+        out=frozenset(),
+        results=(),
+        initial_stacks=start,
+        first_dealer=dealer,
+        log=None,
+    )
+    state = _pay_or_leave(state)
+    if len(state.in_game) < 3:
+        raise RulesError("fewer than 3 seats can pay the ante: no game (R17)")
+    if dealer in state.out:
+        raise RulesError(f"the first dealer, seat {dealer}, cannot pay the ante (R17)")
+    return _start_hand(state, dealer)
+
+
+def _pay_or_leave(state: State) -> State:
+    """R17: a seat that cannot pay the ante rebuys, or is out of the game for good."""
+    ante = state.rules.ante
+    short = [s for s in state.in_game if state.stacks[s] < ante]
+    if not short:
+        return state
+    stacks = list(state.stacks)
+    if state.rules.rebuy:
+        rebuys = list(state.rebuys)
+        for s in short:
+            stacks[s] += state.rules.starting_stack
+            rebuys[s] += 1
+        return state._evolve(stacks=tuple(stacks), rebuys=tuple(rebuys))
+    return state._evolve(out=state.out | frozenset(short))
+
+
+def _start_hand(state: State, dealer: int) -> State:
+    """R1-R3: seats dealt in from mano, antes posted, first deal pending."""
+    n = state.players
+    order = [(dealer + k) % n for k in range(1, n + 1)]  # from the seat after the dealer
+    playing = [s for s in order if s not in state.out]
+    if len(playing) == 4:
+        playing.remove(dealer)  # R1: with four in play the dealer sits out
+    dealt = tuple(playing)
+    ante = state.rules.ante
+    stacks = list(state.stacks)
+    committed = [0] * n
+    for s in dealt:
+        stacks[s] -= ante
+        committed[s] = ante
+    pairs = state.rules.deal_in_pairs
+    pending = tuple(s for s in dealt for _ in range(2)) if pairs else dealt * 2
+    zeros = (0,) * n
+    return state._evolve(
+        dealer=dealer,
+        hand_number=state.hand_number + 1,
+        phase=Phase.DEAL_1,
+        to_act=CHANCE,
+        stacks=tuple(stacks),
+        bets=zeros,
+        committed=tuple(committed),
+        folded=frozenset(),
+        dealt_in=dealt,
+        hand_masks=zeros,
+        stock_mask=ALL_CARDS,
+        discard_mask=0,
+        dead_mask=0,
+        pending=pending,
+        needs=0,
+    )
+
+
+# ---------------------------------------------------------------------------
+# the reducer
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``.  Pure: ``state`` is never changed.
+
+    An action the rules do not allow raises :class:`golfo.IllegalActionError`
+    naming the rule and what is legal instead; ``state`` stays valid.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        _refuse(state, action, "", f"{action!r} is not a golfo action")
+    if not isinstance(state, State):
+        raise IllegalActionError(f"{state!r} is not a golfo.State", action=action)
+    phase = state.phase
+    if phase is Phase.END:
+        _refuse(state, action, "R15", "the game is over")
+    match action:
+        case Deal():
+            new = _deal(state, action)
+        case Pass() | Bet() | Call() | Raise() | Fold():
+            new = _betting_action(state, action)
+        case Discard():
+            new = _discard(state, action)
+        case NextHand():
+            if phase is not Phase.BETWEEN_HANDS:
+                _refuse(state, action, "R15", "a hand is in play; NextHand only between hands")
+            new = _next_hand(state)
+        case EndGame():
+            if phase is not Phase.BETWEEN_HANDS:
+                _refuse(state, action, "R15", "EndGame only between hands")
+            if state.rules.hands is not None:
+                _refuse(state, action, "R16", f"this game lasts {state.rules.hands} hands")
+            new = state._evolve(phase=Phase.END, to_act=None)
+        case _:
+            assert_never(action)
+    new.__dict__["log"] = Log(state.log, action)
+    return new
+
+
+def _refuse(state: State, action: object, rule: str, reason: str) -> NoReturn:
+    legal = legal_actions(state) if isinstance(state, State) else ()
+    text = f"{rule}: {reason}" if rule else reason
+    summary = describe_legal(state) if isinstance(state, State) else "nothing"
+    raise IllegalActionError(f"{text}; legal now: {summary}", action=action, rule=rule, legal=legal)
+
+
+def _check_seat_turn(state: State, action: Pass | Bet | Call | Raise | Fold | Discard) -> int:
+    seat = action.seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        _refuse(state, action, "R1", f"seat must be 0..{state.players - 1}, got {seat!r}")
+    if state.to_act is CHANCE:
+        _refuse(state, action, "R4", "a card must be dealt first (chance is to act)")
+    if state.to_act is None:
+        _refuse(state, action, "R15", "no hand is in play")
+    if seat != state.to_act:
+        why = "has folded (R13)" if seat in state.folded else "is not to act"
+        _refuse(state, action, "R5", f"seat {seat} {why}; seat {state.to_act} is to act")
+    return seat
+
+
+# -- chance ----------------------------------------------------------------
+
+
+def _deal(state: State, action: Deal) -> State:
+    if state.to_act is not CHANCE:
+        _refuse(state, action, "R4", "no card is to be dealt now")
+    card = action.card
+    if not isinstance(card, Card):
+        _refuse(state, action, "R4", f"{card!r} is not a card")
+    bit = card.mask
+    if not state.stock_mask & bit:
+        _refuse(state, action, "R4", f"{card} is not in the stock")
+    seat = state.pending[0]
+    hands = list(state.hand_masks)
+    hands[seat] |= bit
+    pending = state.pending[1:]
+    new = state._evolve(
+        hand_masks=tuple(hands), stock_mask=state.stock_mask & ~bit, pending=pending
+    )
+    if pending:
+        return new
+    if state.phase in _DISCARDING:
+        return _next_discarder(new)
+    return _start_betting(new, _AFTER_DRAW[state.phase])
+
+
+# -- betting ---------------------------------------------------------------
+
+
+def _cap_to(state: State, seat: int) -> int | None:
+    """R9: the most ``seat`` may bet to in this round, by the round's cap."""
+    caps = state.rules.round_caps
+    if caps is None:
+        return None
+    before = state.committed[seat] - state.bets[seat]
+    return caps[state.phase.betting_round - 1] - before
+
+
+def _raise_answerable(state: State, seat: int) -> bool:
+    """R8: a raise needs another seat still in that is not all-in."""
+    return any(s != seat and s not in state.folded and state.stacks[s] > 0 for s in state.dealt_in)
+
+
+def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
+    """(lowest full amount, highest amount, all-in-for-less amount or None) for Bet or Raise."""
+    current = max(state.bets)
+    mine = state.bets[seat]
+    all_in = mine + state.stacks[seat]
+    low = state.rules.min_open if current == 0 else current + state.rules.min_raise
+    high = all_in
+    cap = _cap_to(state, seat)
+    if cap is not None and cap < high:
+        high = cap
+    short = all_in if current < all_in < low and (cap is None or all_in <= cap) else None
+    return low, high, short
+
+
+def _betting_action(state: State, action: Pass | Bet | Call | Raise | Fold) -> State:
+    if state.phase not in _BETTING:
+        _refuse(state, action, "R5", f"no betting in phase {state.phase.name}")
+    seat = _check_seat_turn(state, action)
+    current = max(state.bets)
+    mine = state.bets[seat]
+    bets = state.bets
+    stacks = state.stacks
+    committed = state.committed
+    needs = state.needs & ~(1 << seat)
+    folded = state.folded
+    match action:
+        case Pass():
+            if current > 0:
+                _refuse(state, action, "R5", "no es posible pasar: cannot pass after an opening")
+        case Fold():
+            if mine >= current:
+                _refuse(state, action, "R5", "fold only when facing a bet")
+            folded = folded | {seat}
+        case Call():
+            if current == 0:
+                _refuse(state, action, "R5", "nobody has opened, there is nothing to call")
+            if mine >= current:
+                _refuse(state, action, "R5", "not facing a bet")
+            pay = min(current - mine, stacks[seat])
+            bets, stacks, committed = _put(state, seat, pay)
+        case Bet() | Raise():
+            amount = action.amount
+            if isinstance(action, Bet):
+                if current > 0:
+                    _refuse(state, action, "R5", "the betting is open: call, raise or fold")
+            else:
+                if current == 0:
+                    _refuse(state, action, "R5", "nobody has opened: bet to open")
+                if not _raise_answerable(state, seat):
+                    _refuse(state, action, "R8", "every other seat still in is all-in")
+            if type(amount) is not int:
+                _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
+            low, high, short = _bet_range(state, seat)
+            if amount > mine + stacks[seat]:
+                _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has")
+            if high < amount:
+                _refuse(state, action, "R9", f"amount {amount} is over this round's cap ({high})")
+            if amount < low and amount != short:
+                word = "opening" if current == 0 else "raise"
+                _refuse(state, action, "R5", f"amount {amount} is below the minimum {word} {low}")
+            bets, stacks, committed = _put(state, seat, amount - mine)
+            needs = 0
+            for s in state.dealt_in:
+                if s != seat and s not in folded and stacks[s] > 0:
+                    needs |= 1 << s
+        case _:
+            assert_never(action)
+    if len(folded) != len(state.folded):
+        hands = list(state.hand_masks)
+        dead = state.dead_mask | hands[seat]
+        hands[seat] = 0
+        new = state._evolve(folded=folded, hand_masks=tuple(hands), dead_mask=dead, needs=needs)
+        in_hand = [s for s in state.dealt_in if s not in folded]
+        if len(in_hand) == 1:
+            return _settle(new, showdown=False)  # R6c
+    else:
+        new = state._evolve(bets=bets, stacks=stacks, committed=committed, needs=needs)
+    if not needs:
+        return _end_round(new)
+    return new._evolve(to_act=_next_in(state.dealt_in, needs, seat))
+
+
+def _put(state: State, seat: int, chips: int) -> tuple[tuple[int, ...], ...]:
+    bets = list(state.bets)
+    stacks = list(state.stacks)
+    committed = list(state.committed)
+    bets[seat] += chips
+    stacks[seat] -= chips
+    committed[seat] += chips
+    return tuple(bets), tuple(stacks), tuple(committed)
+
+
+def _next_in(order: tuple[int, ...], mask: int, after: int | None) -> int:
+    """The first seat of ``order`` in ``mask``, going round from the seat after ``after``."""
+    if after is not None and after in order:
+        i = order.index(after) + 1
+        order = order[i:] + order[:i]
+    for s in order:
+        if mask >> s & 1:
+            return s
+    raise AssertionError("no seat in mask")  # pragma: no cover
+
+
+def _start_betting(state: State, phase: Phase) -> State:
+    """R7: the first seat from mano still in and not all-in speaks; fewer than two: skip."""
+    zeros = (0,) * state.players
+    needs = 0
+    for s in state.dealt_in:
+        if s not in state.folded and state.stacks[s] > 0:
+            needs |= 1 << s
+    new = state._evolve(phase=phase, bets=zeros, needs=needs)
+    if needs.bit_count() < 2:
+        return _end_round(new._evolve(needs=0))
+    return new._evolve(to_act=_next_in(state.dealt_in, needs, None))
+
+
+def _end_round(state: State) -> State:
+    """R6a/b: the betting round is over; on to the next phase."""
+    nxt = _AFTER_ROUND[state.phase]
+    zeros = (0,) * state.players
+    state = state._evolve(bets=zeros, needs=0)
+    if nxt is Phase.DEAL_2:
+        in_hand = tuple(s for s in state.dealt_in if s not in state.folded)
+        return state._evolve(phase=nxt, to_act=CHANCE, pending=in_hand * 3)
+    if nxt is Phase.SHOWDOWN:
+        return _settle(state, showdown=True)
+    needs = 0
+    for s in state.dealt_in:
+        if s not in state.folded:
+            needs |= 1 << s
+    return _next_discarder(state._evolve(phase=nxt, needs=needs))
+
+
+# -- discards --------------------------------------------------------------
+
+
+def _next_discarder(state: State) -> State:
+    if state.needs:
+        return state._evolve(to_act=_next_in(state.dealt_in, state.needs, None))
+    return _start_betting(state, _AFTER_DRAW[state.phase])
+
+
+def _discard(state: State, action: Discard) -> State:
+    if state.phase not in _DISCARDING:
+        _refuse(state, action, "R10", f"no discarding in phase {state.phase.name}")
+    seat = _check_seat_turn(state, action)
+    cards = action.cards
+    mask = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            _refuse(state, action, "R10", f"{card!r} is not a card")
+        mask |= card.mask
+    own = state.hand_masks[seat]
+    if mask & ~own:
+        missing = " ".join(str(c) for c in cards_of(mask & ~own))
+        _refuse(state, action, "R10", f"seat {seat} does not hold {missing}")
+    k = mask.bit_count()
+    room = state.stock_mask.bit_count()
+    if k > room:
+        _refuse(state, action, "R10", f"only {room} cards left in the stock, cannot discard {k}")
+    hands = list(state.hand_masks)
+    hands[seat] = own & ~mask
+    new = state._evolve(
+        hand_masks=tuple(hands),
+        discard_mask=state.discard_mask | mask,
+        needs=state.needs & ~(1 << seat),
+    )
+    if k:
+        return new._evolve(to_act=CHANCE, pending=(seat,) * k)
+    return _next_discarder(new)
+
+
+# -- end of a hand and of a game ------------------------------------------
+
+
+def _settle(state: State, *, showdown: bool) -> State:
+    """R8, R11, R6c: split the pot into side pots, award them, record the result."""
+    n = state.players
+    committed = state.committed
+    in_hand = [s for s in state.dealt_in if s not in state.folded]
+    rank = {s: i for i, s in enumerate(state.dealt_in)}
+    values = {s: value_of_mask(state.hand_masks[s]) for s in in_hand}
+    pots: list[Pot] = []
+    returned = [0] * n
+    won = [0] * n
+    prev = 0
+    for level in sorted({c for c in committed if c > 0}):
+        amount = sum(min(c, level) - min(c, prev) for c in committed)
+        contributors = [s for s in range(n) if committed[s] > prev]
+        eligible = tuple(s for s in in_hand if committed[s] >= level)
+        prev = level
+        if len(contributors) == 1 and eligible == (contributors[0],):
+            returned[contributors[0]] += amount  # R8: uncalled excess goes back
+        elif not eligible:
+            last = pots.pop()  # only folded seats reached this level: it joins the pot below
+            pots.append(Pot(last.amount + amount, last.eligible, last.winner))
+        elif pots and pots[-1].eligible == eligible:
+            last = pots.pop()  # same seats can win it: one pot, not two
+            pots.append(Pot(last.amount + amount, eligible, last.winner))
+        else:
+            winner = max(eligible, key=lambda s: (values[s], -rank[s]))  # R11: ties to mano
+            pots.append(Pot(amount, eligible, winner))
+    for pot in pots:
+        won[pot.winner] += pot.amount
+    stacks = tuple(state.stacks[s] + won[s] + returned[s] for s in range(n))
+    payoffs = tuple(won[s] + returned[s] - committed[s] for s in range(n))
+    mano = state.dealt_in[0]
+    result = HandResult(
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        dealt_in=state.dealt_in,
+        payoffs=payoffs,
+        pots=tuple(pots),
+        returned=tuple(returned),
+        shown=tuple(
+            Hand.from_mask(state.hand_masks[s]) if showdown and s in values else None
+            for s in range(n)
+        ),
+        showdown=showdown,
+        trabuco=showdown and mano in values and values[mano] == 30 and pots[0].winner == mano,
+        ended_in=Phase.SHOWDOWN if showdown else state.phase,
+    )
+    zeros = (0,) * n
+    new = state._evolve(
+        stacks=stacks,
+        bets=zeros,
+        committed=zeros,
+        needs=0,
+        pending=(),
+        results=(*state.results, result),
+        to_act=None,
+    )
+    return new._evolve(phase=Phase.END if _game_over(new) else Phase.BETWEEN_HANDS)
+
+
+def _game_over(state: State) -> bool:
+    """R16, R17: is the game over once the current hand has ended?"""
+    rules = state.rules
+    if not rules.rebuy:
+        can_play = [s for s in state.in_game if state.stacks[s] >= rules.ante]
+        if len(can_play) < 3:
+            return True
+    if rules.hands is None or state.hand_number < rules.hands:
+        return False
+    if not rules.extra_hands_on_tie:
+        return True
+    nets = [_net(state, s) for s in state.in_game]
+    return nets.count(max(nets)) == 1
+
+
+def _net(state: State, seat: int) -> int:
+    """R18: stack minus everything the seat was given."""
+    given = state.initial_stacks[seat] + state.rebuys[seat] * state.rules.starting_stack
+    return state.stacks[seat] - given
+
+
+def _next_hand(state: State) -> State:
+    """R14, R15, R17: rebuys or busts, the deal passes on, antes, first deal pending."""
+    state = _pay_or_leave(state)
+    n = state.players
+    dealer = next(
+        s for s in ((state.dealer + k) % n for k in range(1, n + 1)) if s not in state.out
+    )
+    return _start_hand(state, dealer)
+
+
+# ---------------------------------------------------------------------------
+# legal actions
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action, concretely: each bet amount, each discard subset, each card to deal.
+
+    The tuple is computed once per state and cached.
+    """
+    cached: tuple[Action, ...] | None = state.__dict__.get("_legal")
+    if cached is None:
+        cached = _legal(state)
+        state.__dict__["_legal"] = cached
+    return cached
+
+
+def _legal(state: State) -> tuple[Action, ...]:
+    phase = state.phase
+    if phase is Phase.END:
+        return ()
+    if phase is Phase.BETWEEN_HANDS:
+        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
+    if state.to_act is CHANCE:
+        return tuple(_DEALS[i] for i in range(28) if state.stock_mask >> i & 1)
+    seat = state.to_act
+    assert isinstance(seat, int)
+    if phase in _DISCARDING:
+        room = min(5, state.stock_mask.bit_count())
+        return tuple(Discard(seat, c) for c in _subsets(state.hand_masks[seat], room))
+    current = max(state.bets)
+    low, high, short = _bet_range(state, seat)
+    amounts = ([short] if short is not None else []) + list(range(low, high + 1))
+    if current == 0:
+        return (Pass(seat), *(Bet(seat, a) for a in amounts))
+    out: list[Action] = [Call(seat)]
+    if _raise_answerable(state, seat):
+        out.extend(Raise(seat, a) for a in amounts)
+    out.append(Fold(seat))
+    return tuple(out)
+
+
+def _subsets(mask: int, most: int) -> tuple[frozenset[Card], ...]:
+    cards = cards_of(mask)
+    return tuple(frozenset(c) for k in range(most + 1) for c in combinations(cards, k))
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``apply(state, action)`` would succeed."""
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalActionError:
+        return False
+    return True
+
+
+def describe_legal(state: State) -> str:
+    """A short human description of the legal actions (ranges of amounts folded together)."""
+    legal = legal_actions(state)
+    if not legal:
+        return "nothing (the game is over)"
+    if state.to_act is CHANCE:
+        return (
+            f"Deal(card) for any of the {len(legal)} cards in the stock (to seat {state.receiver})"
+        )
+    if state.phase in _DISCARDING:
+        seat = state.to_act
+        assert isinstance(seat, int)
+        most = max(len(a.cards) for a in legal if isinstance(a, Discard))
+        hand = " ".join(str(c) for c in cards_of(state.hand_masks[seat]))
+        return f"Discard(seat={seat}, cards=any 0 to {most} of {hand})"
+    parts: list[str] = []
+    amounts: dict[type, list[int]] = {}
+    for a in legal:
+        if isinstance(a, Bet | Raise):
+            amounts.setdefault(type(a), []).append(a.amount)
+        else:
+            parts.append(repr(a))
+    for kind, values in amounts.items():
+        seat = state.to_act
+        runs = _runs(sorted(values))
+        parts.insert(1 if parts else 0, f"{kind.__name__}(seat={seat}, amount={runs})")
+    return ", ".join(parts)
+
+
+def _runs(values: list[int]) -> str:
+    out: list[str] = []
+    start = prev = values[0]
+    for v in [*values[1:], None]:
+        if v is not None and v == prev + 1:
+            prev = v
+            continue
+        out.append(str(start) if start == prev else f"{start}..{prev}")
+        if v is not None:
+            start = prev = v
+    return ", ".join(out)
+
+
+def deal_from(state: State, deck: Iterable[Card]) -> State:
+    """Apply :class:`golfo.Deal` while chance is to act, taking each time the first card of
+    ``deck`` still in the stock.  Stops when a seat is to act or ``deck`` has no usable card.
+    """
+    cards = list(deck)
+    i = 0
+    while state.to_act is CHANCE and i < len(cards):
+        card = cards[i]
+        i += 1
+        if state.stock_mask & card.mask:
+            state = apply(state, _DEALS[card.index])
+    return state

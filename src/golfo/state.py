@@ -1,0 +1,308 @@
+"""The game state: an immutable snapshot of a whole game of El Golfo.
+
+A :class:`State` is created by :func:`golfo.new_game` and advanced only by
+:func:`golfo.apply`, which returns a new state.  Sets of cards are held as
+bit masks of canonical card indices (``card.index``) and seats as tuples, so
+that a new state costs little; the properties give the friendly types
+(:class:`golfo.Hand`, ``frozenset`` of :class:`golfo.Card`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Any, Final
+
+import attrs
+
+from golfo.actions import CHANCE, Action, Chance
+from golfo.cards import Card, cards_of
+from golfo.hand import Hand
+from golfo.rules import Rules
+
+__all__ = ["ALL_CARDS", "HandResult", "Phase", "Pot", "State"]
+
+ALL_CARDS: Final = (1 << 28) - 1
+"""Bit mask of the whole 28-card deck."""
+
+
+class Phase(enum.Enum):
+    """The phases of a hand (R3, R10, R11) and of a game (R15)."""
+
+    DEAL_1 = "deal_1"
+    """First deal: two cards to each seat dealt in (*primer reparto*)."""
+    BET_1 = "bet_1"
+    """First betting round (*primera ronda de envites*)."""
+    DEAL_2 = "deal_2"
+    """Second deal: three more cards to each seat still in."""
+    BET_2 = "bet_2"
+    """Second betting round."""
+    DISCARD_1 = "discard_1"
+    """First discard and replacement (*primer descarte*)."""
+    BET_3 = "bet_3"
+    """Third betting round."""
+    DISCARD_2 = "discard_2"
+    """Second and final discard."""
+    BET_4 = "bet_4"
+    """Fourth and last betting round."""
+    SHOWDOWN = "showdown"
+    """Every seat still in shows (R11).  Resolved at once: a state never rests here;
+    a :class:`HandResult` that went to showdown says ``ended_in=Phase.SHOWDOWN``."""
+    BETWEEN_HANDS = "between_hands"
+    """A hand is over and the game is not: :class:`golfo.NextHand` starts the next (R15)."""
+    END = "end"
+    """The game is over."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+    @property
+    def betting_round(self) -> int:
+        """1..4 for a betting phase, else 0."""
+        return _BETTING_ROUND.get(self, 0)
+
+
+_BETTING_ROUND: Final = {Phase.BET_1: 1, Phase.BET_2: 2, Phase.BET_3: 3, Phase.BET_4: 4}
+
+
+@attrs.frozen
+class Pot:
+    """One pot of a finished hand: its chips, who could win it and who did (R8, R11)."""
+
+    amount: int
+    """Chips in the pot."""
+    eligible: tuple[int, ...]
+    """Seats still in that contributed fully to it, in play order from mano."""
+    winner: int
+    """The seat that took it."""
+
+
+@attrs.frozen
+class HandResult:
+    """What happened in one finished hand."""
+
+    hand_number: int
+    """1 for the first hand of the game."""
+    dealer: int
+    """The dealer (*dador*)."""
+    dealt_in: tuple[int, ...]
+    """Seats dealt in, in play order; the first is mano."""
+    payoffs: tuple[int, ...]
+    """Net chips won (+) or lost (-) per seat in this hand; they sum to 0."""
+    pots: tuple[Pot, ...]
+    """Main pot first, then side pots (R8).  Uncalled chips returned are not a pot."""
+    returned: tuple[int, ...]
+    """Uncalled chips given back to each seat (R8)."""
+    shown: tuple[Hand | None, ...]
+    """Per seat, the hand shown at showdown, or ``None`` (folded, not dealt in, or no showdown)."""
+    showdown: bool
+    """Whether two or more seats showed (R11); false for a win by folds (R6c)."""
+    trabuco: bool
+    """Mano won the showdown with 30 points: a *trabuco* (R11)."""
+    ended_in: Phase
+    """Where the hand ended: ``Phase.SHOWDOWN``, or the betting round of the last fold."""
+
+    @property
+    def mano(self) -> int:
+        """The first seat dealt in (*mano*)."""
+        return self.dealt_in[0]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The distinct seats that won a pot, main pot's winner first."""
+        return tuple(dict.fromkeys(p.winner for p in self.pots))
+
+
+class Log:
+    """The actions of a game as a persistent list: appending shares the past, so it costs O(1).
+
+    States hold one; :attr:`State.history` turns it into a tuple.
+    """
+
+    __slots__ = ("action", "prev", "size")
+
+    def __init__(self, prev: Log | None, action: Action) -> None:
+        self.prev: Final = prev
+        self.action: Final = action
+        self.size: Final[int] = 1 if prev is None else prev.size + 1
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.to_tuple())
+
+    def __len__(self) -> int:
+        return self.size
+
+    def to_tuple(self) -> tuple[Action, ...]:
+        """The actions, oldest first."""
+        out: list[Action] = []
+        node: Log | None = self
+        while node is not None:
+            out.append(node.action)
+            node = node.prev
+        out.reverse()
+        return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        a: Log | None = self
+        b: Log | None = other
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a.size != b.size or a.action != b.action:
+                return False
+            a, b = a.prev, b.prev
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash(self.to_tuple())
+
+    def __repr__(self) -> str:
+        return f"Log({self.to_tuple()!r})"
+
+
+def _bit_seats(mask: int) -> frozenset[int]:
+    return frozenset(i for i in range(4) if mask >> i & 1)
+
+
+@attrs.frozen(slots=False, repr=False)
+class State:
+    """An immutable snapshot of a game: the current hand and everything before it.
+
+    Create it with :func:`golfo.new_game`; move on with :func:`golfo.apply`.
+    Fields ending in ``_mask`` hold cards as bit masks of ``card.index``;
+    the matching properties (``hands``, ``stock``, ``discards``, ``dead``)
+    give :class:`golfo.Hand` and ``frozenset`` views of them.
+    """
+
+    rules: Rules
+    """The rule settings."""
+    players: int
+    """Seats at the table, 3 or 4 (R1)."""
+    dealer: int
+    """The seat dealing this hand (*dador*)."""
+    hand_number: int
+    """1 for the first hand; counts the hand in play or just finished."""
+    phase: Phase
+    """Where the game is."""
+    to_act: int | Chance | None
+    """The seat to act, :data:`golfo.CHANCE` when a card must be dealt, or ``None``
+    between hands (the table acts: :class:`golfo.NextHand`) and at the end."""
+    stacks: tuple[int, ...]
+    """Chips behind each seat (*resto*), not counting what is in the pot."""
+    bets: tuple[int, ...]
+    """What each seat has put in during the current betting round."""
+    committed: tuple[int, ...]
+    """What each seat has put in the pot during this hand, ante included."""
+    folded: frozenset[int]
+    """Seats that folded this hand."""
+    dealt_in: tuple[int, ...]
+    """Seats dealt in this hand, in play order starting with mano (R1)."""
+    hand_masks: tuple[int, ...]
+    """Each seat's cards as a bit mask (see :attr:`hands`)."""
+    stock_mask: int
+    """Cards not yet dealt (see :attr:`stock`)."""
+    discard_mask: int
+    """Cards discarded this hand (see :attr:`discards`)."""
+    dead_mask: int
+    """Cards of folded hands (see :attr:`dead`; R13)."""
+    pending: tuple[int, ...]
+    """Seats waiting for a dealt card, in order; the first is :attr:`receiver`."""
+    needs: int
+    """Bit mask of seats still to act in this betting or discard round."""
+    rebuys: tuple[int, ...]
+    """Rebuys taken by each seat (R17)."""
+    out: frozenset[int]
+    """Seats out of the game for good (could not pay the ante, no rebuys; R17)."""
+    results: tuple[HandResult, ...]
+    """The result of every finished hand, in order."""
+    initial_stacks: tuple[int, ...]
+    """Each seat's stack when the game began."""
+    first_dealer: int
+    """The dealer of the first hand."""
+    log: Log | None = attrs.field(default=None, eq=True)
+    """Every action applied since :func:`golfo.new_game` (see :attr:`history`)."""
+
+    # -- derived views ---------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since :func:`golfo.new_game`, in order."""
+        return () if self.log is None else self.log.to_tuple()
+
+    @property
+    def mano(self) -> int:
+        """The first seat dealt in this hand: it speaks first and wins ties (R1, R11)."""
+        return self.dealt_in[0]
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's cards (an empty hand for a seat not dealt in or folded)."""
+        return tuple(Hand.from_mask(m) for m in self.hand_masks)
+
+    @property
+    def stock(self) -> frozenset[Card]:
+        """The cards still to be dealt (*mazo*)."""
+        return frozenset(cards_of(self.stock_mask))
+
+    @property
+    def discards(self) -> frozenset[Card]:
+        """The cards discarded this hand."""
+        return frozenset(cards_of(self.discard_mask))
+
+    @property
+    def dead(self) -> frozenset[Card]:
+        """The cards of hands folded this hand, never shown nor reused (R13)."""
+        return frozenset(cards_of(self.dead_mask))
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot (all pots together) in the hand in play."""
+        return sum(self.committed)
+
+    @property
+    def current_bet(self) -> int:
+        """The most any seat has put in during this betting round (0: nobody has opened)."""
+        return max(self.bets)
+
+    @property
+    def receiver(self) -> int | None:
+        """The seat that the next :class:`golfo.Deal` goes to, if chance is to act."""
+        return self.pending[0] if self.pending else None
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats dealt in that have not folded, in play order from mano."""
+        return tuple(s for s in self.dealt_in if s not in self.folded)
+
+    @property
+    def still_to_act(self) -> frozenset[int]:
+        """Seats that must still act in this betting or discard round."""
+        return _bit_seats(self.needs)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.END
+
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        """Seats still in the game (not out for good)."""
+        return tuple(s for s in range(self.players) if s not in self.out)
+
+    def __repr__(self) -> str:
+        to_act = "CHANCE" if self.to_act is CHANCE else repr(self.to_act)
+        return (
+            f"<State hand {self.hand_number} {self.phase.name} to_act={to_act} "
+            f"stacks={self.stacks} pot={self.pot} after {len(self.log or ())} actions>"
+        )
+
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with ``changes``: a plain dict copy, far cheaper than ``attrs.evolve``."""
+        new = object.__new__(State)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.pop("_legal", None)
+        d.update(changes)
+        return new
