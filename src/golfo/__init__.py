@@ -30,6 +30,7 @@ from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
 from golfo.standings import Standing, Standings, standings
 from golfo.state import HandResult, Phase, Pot, State
+from golfo.views import Dealt, Discarded, View, redacted_history, view
 
 __all__ = [
     "CHANCE",
@@ -43,8 +44,10 @@ __all__ = [
     "CardError",
     "Chance",
     "Deal",
+    "Dealt",
     "Deck",
     "Discard",
+    "Discarded",
     "EndGame",
     "Fold",
     "FormatError",
@@ -64,6 +67,7 @@ __all__ = [
     "Standings",
     "State",
     "Suit",
+    "View",
     "apply",
     "deal_from",
     "describe_legal",
@@ -72,8 +76,10 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_cards",
+    "redacted_history",
     "score",
     "standings",
+    "view",
 ]
 
 __version__ = "0.1.0"

@@ -218,7 +218,11 @@ def apply(state: State, action: Action) -> State:
             new = state._evolve(phase=Phase.END, to_act=None)
         case _:
             assert_never(action)
-    new.__dict__["log"] = Log(state.log, action)
+    if isinstance(action, Deal):
+        actor: int | None = state.pending[0]
+    else:
+        actor = getattr(action, "seat", None)
+    new.__dict__["log"] = Log(state.log, action, actor)
     return new
 
 

@@ -119,11 +119,13 @@ class Log:
     States hold one; :attr:`State.history` turns it into a tuple.
     """
 
-    __slots__ = ("action", "prev", "size")
+    __slots__ = ("action", "actor", "prev", "size")
 
-    def __init__(self, prev: Log | None, action: Action) -> None:
+    def __init__(self, prev: Log | None, action: Action, actor: int | None) -> None:
         self.prev: Final = prev
         self.action: Final = action
+        self.actor: Final = actor
+        """The seat that acted or, for a :class:`golfo.Deal`, received the card."""
         self.size: Final[int] = 1 if prev is None else prev.size + 1
 
     def __iter__(self) -> Iterator[Action]:

@@ -1,0 +1,195 @@
+"""What one seat may know: views of a state without hidden information.
+
+Bots and networked clients should receive a :class:`View`, never a
+:class:`golfo.State`: a view holds the seat's own cards and the public facts,
+and nothing else (no other seat's cards, no stock, no folded hands).
+
+>>> import golfo
+>>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+>>> v = golfo.view(state, 1)
+>>> v.hand, v.hand_sizes, v.stock_size, v.legal_actions[:2]
+(Hand.parse('6O 3O'), (2, 2, 2), 22, (Pass(seat=1), Bet(seat=1, amount=1)))
+>>> v.history[:3]
+(Dealt(seat=1, card=Card(3, Suit.OROS)), Dealt(seat=2, card=None), Dealt(seat=0, card=None))
+>>> golfo.view(state, None).hand   # a spectator holds nothing
+Hand.parse('')
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from golfo.actions import Action, Chance, Deal, Discard, NextHand
+from golfo.cards import Card
+from golfo.hand import Hand
+from golfo.reducer import legal_actions
+from golfo.rules import Rules
+from golfo.state import HandResult, Log, Phase, State
+
+__all__ = ["Dealt", "Discarded", "View", "ViewEvent", "redacted_history", "view"]
+
+
+@attrs.frozen
+class Dealt:
+    """A card dealt to ``seat``; ``card`` is ``None`` unless the viewer may see it."""
+
+    seat: int
+    card: Card | None
+
+
+@attrs.frozen
+class Discarded:
+    """``seat`` discarded ``count`` cards; ``cards`` is ``None`` when they are face down
+    (``rules.discards_face_up`` false) and the viewer is another seat."""
+
+    seat: int
+    count: int
+    cards: frozenset[Card] | None
+
+
+ViewEvent: TypeAlias = Action | Dealt | Discarded
+"""An entry of a redacted history: deals and discards redacted, every other action as is."""
+
+
+@attrs.frozen
+class View:
+    """Everything ``seat`` may know about a state, and nothing more (``seat=None``: a spectator)."""
+
+    seat: int | None
+    """The viewer, or ``None`` for a spectator."""
+    rules: Rules
+    """The rule settings."""
+    players: int
+    """Seats at the table."""
+    hand_number: int
+    """The hand in play or just finished (1-based)."""
+    dealer: int
+    """The dealer of this hand."""
+    dealt_in: tuple[int, ...]
+    """Seats dealt in, in play order; the first is mano."""
+    phase: Phase
+    """Where the game is."""
+    to_act: int | Chance | None
+    """The seat to act, ``CHANCE`` when a card is being dealt, or ``None``."""
+    stacks: tuple[int, ...]
+    """Chips behind each seat."""
+    bets: tuple[int, ...]
+    """Chips put in during the current betting round."""
+    committed: tuple[int, ...]
+    """Chips put in the pot during this hand, ante included."""
+    folded: frozenset[int]
+    """Seats that folded this hand."""
+    rebuys: tuple[int, ...]
+    """Rebuys taken per seat."""
+    out: frozenset[int]
+    """Seats out of the game for good."""
+    hand: Hand
+    """The viewer's own cards (empty for a spectator, or after folding)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (public)."""
+    stock_size: int
+    """How many cards are left in the stock (public)."""
+    discards: tuple[Discarded, ...]
+    """This hand's discards in order; cards shown when face up or the viewer's own."""
+    history: tuple[ViewEvent, ...]
+    """This hand's actions, redacted for the viewer (deals to others without the card)."""
+    results: tuple[HandResult, ...]
+    """Every finished hand's result (public: shown hands only at showdown)."""
+    legal_actions: tuple[Action, ...]
+    """The viewer's legal actions now (empty when it is not the viewer's turn)."""
+
+    @property
+    def mano(self) -> int:
+        """The first seat dealt in."""
+        return self.dealt_in[0]
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot of the hand in play."""
+        return sum(self.committed)
+
+    @property
+    def current_bet(self) -> int:
+        """The most any seat has put in during this betting round."""
+        return max(self.bets)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.END
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats dealt in and not folded, from mano."""
+        return tuple(s for s in self.dealt_in if s not in self.folded)
+
+
+def _redact(node: Log, seat: int | None, face_up: bool) -> ViewEvent:
+    action = node.action
+    actor = node.actor
+    if isinstance(action, Deal):
+        assert actor is not None
+        return Dealt(actor, action.card if actor == seat else None)
+    if isinstance(action, Discard):
+        assert actor is not None
+        visible = face_up or actor == seat
+        return Discarded(actor, len(action.cards), action.cards if visible else None)
+    return action
+
+
+def _hand_events(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
+    """The current hand's redacted events, walking back to the hand's start."""
+    face_up = state.rules.discards_face_up
+    out: list[ViewEvent] = []
+    node = state.log
+    while node is not None and not isinstance(node.action, NextHand):
+        out.append(_redact(node, seat, face_up))
+        node = node.prev
+    out.reverse()
+    return tuple(out)
+
+
+def redacted_history(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
+    """The whole game's history as ``seat`` may know it (``None``: a spectator)."""
+    face_up = state.rules.discards_face_up
+    out: list[ViewEvent] = []
+    node = state.log
+    while node is not None:
+        out.append(_redact(node, seat, face_up))
+        node = node.prev
+    out.reverse()
+    return tuple(out)
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know of ``state``; ``seat=None`` gives a spectator's view."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+        raise ValueError(f"seat must be None or 0..{state.players - 1}, got {seat!r}")
+    events = _hand_events(state, seat)
+    own = Hand.from_mask(state.hand_masks[seat]) if seat is not None else Hand()
+    mine = seat is not None and state.to_act == seat
+    return View(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        dealt_in=state.dealt_in,
+        phase=state.phase,
+        to_act=state.to_act,
+        stacks=state.stacks,
+        bets=state.bets,
+        committed=state.committed,
+        folded=state.folded,
+        rebuys=state.rebuys,
+        out=state.out,
+        hand=own,
+        hand_sizes=tuple(m.bit_count() for m in state.hand_masks),
+        stock_size=state.stock_mask.bit_count(),
+        discards=tuple(e for e in events if isinstance(e, Discarded)),
+        history=events,
+        results=state.results,
+        legal_actions=legal_actions(state) if mine else (),
+    )
