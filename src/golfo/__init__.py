@@ -28,6 +28,7 @@ from golfo.hand import Hand
 from golfo.reducer import apply, deal_from, describe_legal, is_legal, legal_actions, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
+from golfo.shuffle import shuffled_deck
 from golfo.standings import Standing, Standings, standings
 from golfo.state import HandResult, Phase, Pot, State
 from golfo.views import Dealt, Discarded, View, redacted_history, view
@@ -78,6 +79,7 @@ __all__ = [
     "parse_cards",
     "redacted_history",
     "score",
+    "shuffled_deck",
     "standings",
     "view",
 ]

@@ -17,6 +17,7 @@ from typing import Final, overload
 import attrs
 
 from golfo import cards as _cards
+from golfo import shuffle as _shuffle
 from golfo.cards import Card
 from golfo.errors import CardError
 
@@ -49,6 +50,15 @@ class Deck(Sequence[Card]):
     def standard(cls) -> Deck:
         """The 28 cards in canonical order."""
         return DECK
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Deck:
+        """The 28 cards shuffled by ``seed`` (``0 <= seed < 2**64``); see :func:`shuffled_deck`.
+
+        >>> Deck.shuffled(0)[:3]
+        Deck.parse('3E 7O 4E')
+        """
+        return cls(_shuffle.shuffled_deck(seed))
 
     def draw(self, n: int = 1) -> tuple[tuple[Card, ...], Deck]:
         """The top ``n`` cards and the deck that remains."""
