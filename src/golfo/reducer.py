@@ -509,7 +509,8 @@ def _settle(state: State, *, showdown: bool) -> State:
             for s in range(n)
         ),
         showdown=showdown,
-        trabuco=showdown and mano in values and values[mano] == 30 and pots[0].winner == mano,
+        # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
+        trabuco=showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
         ended_in=Phase.SHOWDOWN if showdown else state.phase,
     )
     zeros = (0,) * n
