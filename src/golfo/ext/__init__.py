@@ -1,0 +1,10 @@
+"""Adapters for game-AI frameworks, each behind its own extra.
+
+- :mod:`golfo.ext.pettingzoo` (``pip install 'golfo[pettingzoo]'``): a PettingZoo AEC environment.
+- :mod:`golfo.ext.openspiel` (``pip install 'golfo[openspiel]'``): the OpenSpiel game
+  ``python_golfo``.
+- :mod:`golfo.ext.features` (no extra needed): the observation vectors and strings both
+  adapters build from a :class:`golfo.View`.
+
+The action ids come from :mod:`golfo.codec`.  See ``docs/ecosystem.md``.
+"""
