@@ -1,0 +1,532 @@
+"""golfo's benchmark, side by side with its peers (issue 7): ``python benchmarks/run.py [--quick]``.
+
+Measures in one run, so that machine noise cancels out of the ratios:
+
+1. ``golfo.hand_value`` over all 98,280 five-card hands of the 28-card deck, against treys
+   evaluating as many five-card poker hands;
+2. random full hands per second: 3 seats, ``TRADICIONAL``, every action (the chance deals
+   included) chosen from ``golfo.legal_actions`` and played with ``golfo.apply``, against
+   PokerKit playing random 3-player no-limit hold'em hands with all its automations;
+3. the median cost of one ``apply`` and one ``legal_actions`` call, the memory of a
+   mid-hand ``State`` and of a whole game's history;
+4. time per hand in games of 1, 10 and 100 hands: it must stay flat (linear total cost).
+
+Each workload is repeated and the median kept; golfo and its peer alternate within each
+repeat.  The peers (``pip install -r benchmarks/requirements.txt``) are dev-only; without
+them the golfo columns are still measured.  Nothing here is part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import itertools
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # measure this checkout, installed or not
+
+import attrs  # noqa: E402
+
+import golfo  # noqa: E402
+from golfo import Phase, State  # noqa: E402
+
+SEED = 20240607
+
+# ---------------------------------------------------------------------------
+# the random policy, the same on both sides
+
+
+def choose(legal: Sequence[Any], rng: random.Random) -> Any:
+    """Uniform over the kinds of action (Pass/Bet, Call/Raise/Fold...), then uniform within it.
+
+    ``legal_actions`` lists each kind as one contiguous run (Pass, then every Bet; Call,
+    then every Raise, then Fold; every Deal; every Discard), so the runs are found by
+    bisection on the type instead of a scan of up to a hundred actions.
+    """
+    n = len(legal)
+    last = type(legal[-1])
+    if type(legal[0]) is last:  # one kind: every Deal, every Discard, a lone NextHand
+        return legal[rng.randrange(n)]
+    runs = []
+    i = 0
+    while i < n:
+        kind = type(legal[i])
+        if kind is last:
+            runs.append((i, n))
+            break
+        lo, hi = i + 1, n - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if type(legal[mid]) is kind:
+                lo = mid + 1
+            else:
+                hi = mid
+        runs.append((i, lo))
+        i = lo
+    start, stop = runs[rng.randrange(len(runs))]
+    return legal[start + rng.randrange(stop - start)]
+
+
+def play_hand(rng: random.Random, rules: golfo.Rules = golfo.TRADICIONAL) -> tuple[State, int]:
+    """One random hand of a new 3-seat game; returns the final state and the actions taken."""
+    apply = golfo.apply
+    legal_actions = golfo.legal_actions
+    state = golfo.new_game(rules, players=3)
+    actions = 0
+    while state.to_act is not None:
+        state = apply(state, choose(legal_actions(state), rng))
+        actions += 1
+    return state, actions
+
+
+def play_game(rng: random.Random, rules: golfo.Rules) -> tuple[State, int]:
+    """A random 3-seat game to its end (``rules.hands`` must be set: NextHand between hands)."""
+    apply = golfo.apply
+    legal_actions = golfo.legal_actions
+    state = golfo.new_game(rules, players=3)
+    actions = 0
+    while state.phase is not Phase.END:
+        state = apply(state, choose(legal_actions(state), rng))
+        actions += 1
+    return state, actions
+
+
+def golfo_random_hands(n: int, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    actions = 0
+    for _ in range(n):
+        actions += play_hand(rng)[1]
+    return time.perf_counter() - start, actions
+
+
+# ---------------------------------------------------------------------------
+# the peers (imported lazily: they are optional)
+
+
+def treys_eval_n(n: int, seed: int = SEED) -> float:
+    """Seconds for ``n`` treys evaluations of random 5-card hands (3 board + 2 hole cards)."""
+    from treys import Card, Evaluator  # type: ignore[import-not-found]
+
+    rng = random.Random(seed)
+    deck = [Card.new(r + s) for r in "23456789TJQKA" for s in "shdc"]
+    deals = []
+    for _ in range(n):
+        cards = rng.sample(deck, 5)
+        deals.append((cards[:3], cards[3:]))
+    evaluate = Evaluator().evaluate  # tables built outside the timing
+    start = time.perf_counter()
+    for board, hand in deals:
+        evaluate(board, hand)
+    return time.perf_counter() - start
+
+
+def _pokerkit_hand(create_state: Callable[..., Any], automations: Any, rng: random.Random) -> int:
+    """One 3-handed NLHE hand (blinds 1/2, stacks 200): uniform over the kinds, uniform amount."""
+    state = create_state(automations, True, 0, (1, 2), 2, (200, 200, 200), 3)
+    actions = 0
+    while state.status:
+        kinds = []
+        if state.can_fold():  # False when checking is free
+            kinds.append(0)
+        if state.can_check_or_call():
+            kinds.append(1)
+        if state.can_complete_bet_or_raise_to():
+            kinds.append(2)
+        kind = kinds[rng.randrange(len(kinds))]
+        if kind == 0:
+            state.fold()
+        elif kind == 1:
+            state.check_or_call()
+        else:
+            low = state.min_completion_betting_or_raising_to_amount
+            high = state.max_completion_betting_or_raising_to_amount
+            state.complete_bet_or_raise_to(low + rng.randrange(high - low + 1))
+        actions += 1
+    return actions
+
+
+def pokerkit_random_hands(n: int, seed: int) -> tuple[float, int]:
+    """Seconds (and player actions) for ``n`` random 3-player NLHE hands in PokerKit.
+
+    PokerKit shuffles with the module-level ``random``: it is seeded and restored.
+    """
+    from pokerkit import Automation, NoLimitTexasHoldem  # type: ignore[import-not-found]
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    create_state = NoLimitTexasHoldem.create_state
+    rng = random.Random(seed)
+    saved = random.getstate()
+    random.seed(seed)
+    try:
+        start = time.perf_counter()
+        actions = 0
+        for _ in range(n):
+            actions += _pokerkit_hand(create_state, automations, rng)
+        return time.perf_counter() - start, actions
+    finally:
+        random.setstate(saved)
+
+
+def peer_versions() -> dict[str, str | None]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out: dict[str, str | None] = {}
+    for name in ("pokerkit", "treys"):
+        try:
+            version(name)
+            __import__(name)
+            out[name] = version(name)
+        except (PackageNotFoundError, ImportError):
+            out[name] = None
+    return out
+
+
+# ---------------------------------------------------------------------------
+# measurement helpers
+
+
+def median_of(repeats: int, run: Callable[[], float]) -> float:
+    return statistics.median(run() for _ in range(repeats))
+
+
+def deep_size(root: object, skip: tuple[type, ...] = ()) -> int:
+    """Bytes of every object reachable from ``root``, each counted once.
+
+    Shared immutable singletons are left out: classes, modules, enum members, cards,
+    rule settings and anything of a type in ``skip``.
+    """
+    import enum
+    import types
+
+    seen: set[int] = set()
+    total = 0
+    stack = [root]
+    shared = (type, types.ModuleType, enum.Enum, golfo.Card, golfo.Rules, *skip)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, shared) or obj is None:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, tuple | list | set | frozenset):
+            stack.extend(obj)
+        else:
+            if hasattr(obj, "__dict__"):
+                stack.append(vars(obj))
+            for cls in type(obj).__mro__:
+                for name in getattr(cls, "__slots__", ()):
+                    if hasattr(obj, name):
+                        stack.append(getattr(obj, name))
+    return total
+
+
+def fmt_rate(x: float) -> str:
+    if x >= 1e6:
+        return f"{x / 1e6:.2f} M/s"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f} k/s"
+    return f"{x:.0f} /s"
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.0f} ns"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.2f} µs"
+    return f"{seconds * 1e3:.2f} ms"
+
+
+def fmt_bytes(n: float) -> str:
+    return f"{n / 1024:.1f} KiB" if n >= 1024 else f"{n:.0f} B"
+
+
+# ---------------------------------------------------------------------------
+# the workloads
+
+
+def bench_hand_value(repeats: int, peers: bool) -> dict[str, float]:
+    combos = list(itertools.combinations(golfo.DECK, 5))
+    assert len(combos) == 98_280
+    hands = [golfo.Hand(c) for c in combos]
+    hand_value = golfo.hand_value
+    n = len(combos)
+
+    def run_hands() -> float:
+        start = time.perf_counter()
+        for h in hands:
+            hand_value(h)
+        return time.perf_counter() - start
+
+    def run_tuples() -> float:
+        start = time.perf_counter()
+        for c in combos:
+            hand_value(c)
+        return time.perf_counter() - start
+
+    t_hand: list[float] = []
+    t_tuple: list[float] = []
+    t_treys: list[float] = []
+    for _ in range(repeats):
+        t_hand.append(run_hands())
+        t_tuple.append(run_tuples())
+        if peers:
+            t_treys.append(treys_eval_n(n))
+    out = {
+        "hand": n / statistics.median(t_hand),
+        "tuple": n / statistics.median(t_tuple),
+    }
+    if peers:
+        out["treys"] = n / statistics.median(t_treys)
+    return out
+
+
+def bench_random_hands(repeats: int, n: int, peers: bool) -> dict[str, float]:
+    g_times: list[float] = []
+    p_times: list[float] = []
+    g_actions = p_actions = 0
+    for r in range(repeats):
+        seed = SEED + r
+        t, g_actions = golfo_random_hands(n, seed)
+        g_times.append(t)
+        if peers:
+            t, p_actions = pokerkit_random_hands(max(1, n // 10), seed)
+            p_times.append(t)
+    out = {"golfo": n / statistics.median(g_times), "golfo_actions": g_actions / n}
+    if peers:
+        m = max(1, n // 10)
+        out["pokerkit"] = m / statistics.median(p_times)
+        out["pokerkit_actions"] = p_actions / m
+    return out
+
+
+def bench_calls(samples: int) -> dict[str, float]:
+    """Per-call median of apply and of a first (uncached) legal_actions, over random play."""
+    rng = random.Random(SEED)
+    pairs: list[tuple[State, Any]] = []
+    while len(pairs) < samples:
+        state = golfo.new_game(golfo.TRADICIONAL, players=3)
+        while state.to_act is not None:
+            action = choose(golfo.legal_actions(state), rng)
+            pairs.append((state, action))
+            state = golfo.apply(state, action)
+    pairs = pairs[:samples]
+    apply = golfo.apply
+    legal_actions = golfo.legal_actions
+    clock = time.perf_counter_ns
+    overhead = statistics.median(-(clock() - clock()) for _ in range(10_000))
+    t_apply: list[int] = []
+    t_legal: list[int] = []
+    gc.disable()
+    try:
+        for state, action in pairs:
+            t0 = clock()
+            new = apply(state, action)
+            t1 = clock()
+            legal_actions(new)
+            t2 = clock()
+            t_apply.append(t1 - t0)
+            t_legal.append(t2 - t1)
+    finally:
+        gc.enable()
+    return {
+        "apply": (statistics.median(t_apply) - overhead) / 1e9,
+        "legal": (statistics.median(t_legal) - overhead) / 1e9,
+    }
+
+
+def bench_memory() -> dict[str, float]:
+    rng = random.Random(SEED)
+    # a mid-hand state: the first state of the second discard round with everyone still in
+    mid = None
+    while mid is None:
+        state = golfo.new_game(golfo.TRADICIONAL, players=3)
+        while state.to_act is not None:
+            if state.phase is Phase.DISCARD_2 and len(state.in_hand) == 3:
+                mid = state
+                break
+            legal = golfo.legal_actions(state)
+            calls = [a for a in legal if isinstance(a, golfo.Call | golfo.Pass)]
+            state = golfo.apply(state, calls[0] if calls else choose(legal, rng))
+    mid_size = deep_size(mid, skip=(type(mid.log),) if mid.log is not None else ())
+
+    # a whole game of 100 hands: the memory the final state keeps alive
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=100)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    final, actions = play_game(random.Random(SEED), rules)
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    log_size = deep_size(final.log)
+    return {
+        "mid": mid_size,
+        "game_kept": kept,
+        "log": log_size,
+        "actions": actions,
+        "results": len(final.results),
+    }
+
+
+def bench_growth(repeats: int, total_hands: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for k in (1, 10, 100):
+        rules = attrs.evolve(golfo.TRADICIONAL, hands=k)
+        games = max(1, total_hands // k)
+
+        def run(rules: golfo.Rules = rules, games: int = games) -> float:
+            rng = random.Random(SEED)
+            start = time.perf_counter()
+            hands = 0
+            for _ in range(games):
+                hands += len(play_game(rng, rules)[0].results)
+            return (time.perf_counter() - start) / hands
+
+        out[k] = median_of(repeats, run)
+    return out
+
+
+# ---------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller samples")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    repeats = 3 if quick else 7
+    versions = peer_versions()
+    has_treys = versions["treys"] is not None
+    has_pokerkit = versions["pokerkit"] is not None
+
+    print(
+        f"golfo {golfo.__version__}, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.machine()} {platform.system()}"
+    )
+    print(
+        "peers: "
+        + ", ".join(f"{k} {v or 'NOT INSTALLED'}" for k, v in versions.items())
+        + (" (pip install -r benchmarks/requirements.txt)" if None in versions.values() else "")
+    )
+    print(f"{repeats} repeats, medians{' (--quick)' if quick else ''}\n", flush=True)
+
+    hv = bench_hand_value(repeats, has_treys)
+    rh = bench_random_hands(repeats, 300 if quick else 2000, has_pokerkit)
+    calls = bench_calls(20_000 if quick else 100_000)
+    mem = bench_memory()
+    growth = bench_growth(repeats, 100 if quick else 300)
+
+    def ratio(a: float, b: float | None) -> str:
+        return "n/a" if b is None else f"{a / b:.1f}x"
+
+    def verdict(ok: bool | None) -> str:
+        return "n/a" if ok is None else ("**met**" if ok else "**NOT met**")
+
+    treys = hv.get("treys")
+    pokerkit = rh.get("pokerkit")
+    flat = growth[100] / growth[1]
+    rows = [
+        ("Workload", "golfo", "peer", "ratio", "target", "status"),
+        (
+            "hand_value, 98,280 five-card hands as `golfo.Hand` (headline)",
+            fmt_rate(hv["hand"]),
+            f"treys {fmt_rate(treys)}" if treys else "treys n/a",
+            ratio(hv["hand"], treys),
+            ">= 2x",
+            verdict(None if treys is None else hv["hand"] >= 2 * treys),
+        ),
+        (
+            "hand_value, the same hands as tuples of `Card` (validated)",
+            fmt_rate(hv["tuple"]),
+            f"treys {fmt_rate(treys)}" if treys else "treys n/a",
+            ratio(hv["tuple"], treys),
+            "(info)",
+            "",
+        ),
+        (
+            "random full hands, 3 seats (hands/s)",
+            f"{rh['golfo']:,.0f} /s",
+            f"PokerKit {pokerkit:,.0f} /s" if pokerkit else "PokerKit n/a",
+            ratio(rh["golfo"], pokerkit),
+            ">= 10x",
+            verdict(None if pokerkit is None else rh["golfo"] >= 10 * pokerkit),
+        ),
+        (
+            "actions per random hand (deals included / player actions)",
+            f"{rh['golfo_actions']:.1f}",
+            f"PokerKit {rh['pokerkit_actions']:.1f}" if pokerkit else "n/a",
+            "",
+            "(info)",
+            "",
+        ),
+        ("one `apply` (median)", fmt_time(calls["apply"]), "", "", "(info)", ""),
+        ("one `legal_actions`, uncached (median)", fmt_time(calls["legal"]), "", "", "(info)", ""),
+        ("mid-hand `State` (deep size, history excluded)", fmt_bytes(mem["mid"]), "", "", "", ""),
+        (
+            f"100-hand game: final state with its history ({mem['actions']:,.0f} actions)",
+            fmt_bytes(mem["game_kept"]),
+            "",
+            "",
+            "(info)",
+            "",
+        ),
+        (
+            "100-hand game: the history alone (`state.log`), per action",
+            f"{fmt_bytes(mem['log'])} ({mem['log'] / mem['actions']:.0f} B)",
+            "",
+            "",
+            "(info)",
+            "",
+        ),
+    ]
+    rows.extend(
+        (
+            f"time per hand, game of {k} hand{'s' if k > 1 else ''}",
+            fmt_time(growth[k]),
+            "",
+            f"{growth[k] / growth[1]:.2f}x" if k > 1 else "1.00x",
+            "flat (<= 1.5x)" if k == 100 else "",
+            verdict(flat <= 1.5) if k == 100 else "",
+        )
+        for k in (1, 10, 100)
+    )
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    for j, row in enumerate(rows):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if j == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print(
+        "\nPolicy on both sides: uniform over the kinds of action legal now (golfo: Pass/Bet,"
+        "\nCall/Raise/Fold; PokerKit: fold/check-call/bet-raise), then uniform over the amounts;"
+        "\ngolfo's chance Deal and Discard subsets uniform over legal_actions. PokerKit deals and"
+        "\nshows down by itself (all automations)."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
