@@ -21,6 +21,7 @@ from golfo.actions import (
     Pass,
     Raise,
 )
+from golfo.bots import Bot, HeuristicBot, RandomBot, max_possible_value
 from golfo.cards import Card, Suit, parse_cards
 from golfo.deck import DECK, Deck
 from golfo.errors import CardError, FormatError, GolfoError, IllegalActionError, RulesError
@@ -40,6 +41,7 @@ __all__ = [
     "TRADICIONAL",
     "Action",
     "Bet",
+    "Bot",
     "Call",
     "Card",
     "CardError",
@@ -55,12 +57,14 @@ __all__ = [
     "GolfoError",
     "Hand",
     "HandResult",
+    "HeuristicBot",
     "IllegalActionError",
     "NextHand",
     "Pass",
     "Phase",
     "Pot",
     "Raise",
+    "RandomBot",
     "Rules",
     "RulesError",
     "Score",
@@ -75,6 +79,7 @@ __all__ = [
     "hand_value",
     "is_legal",
     "legal_actions",
+    "max_possible_value",
     "new_game",
     "parse_cards",
     "redacted_history",
