@@ -26,6 +26,7 @@ from golfo.cards import Card, Suit, parse_cards
 from golfo.deck import DECK, Deck
 from golfo.errors import CardError, FormatError, GolfoError, IllegalActionError, RulesError
 from golfo.hand import Hand
+from golfo.records import from_json, replay, to_json
 from golfo.reducer import apply, deal_from, describe_legal, is_legal, legal_actions, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
@@ -76,6 +77,7 @@ __all__ = [
     "apply",
     "deal_from",
     "describe_legal",
+    "from_json",
     "hand_value",
     "is_legal",
     "legal_actions",
@@ -83,9 +85,11 @@ __all__ = [
     "new_game",
     "parse_cards",
     "redacted_history",
+    "replay",
     "score",
     "shuffled_deck",
     "standings",
+    "to_json",
     "view",
 ]
 
