@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Final, NoReturn, assert_never
+from typing import Final, NoReturn, TypeVar, assert_never
 
 from golfo.actions import (
     ACTION_TYPES,
@@ -580,27 +580,113 @@ def _legal(state: State) -> tuple[Action, ...]:
     if phase is Phase.BETWEEN_HANDS:
         return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
     if state.to_act is CHANCE:
-        return tuple(_DEALS[i] for i in range(28) if state.stock_mask >> i & 1)
+        m = state.stock_mask
+        return (
+            _DEAL7[0][m & 127]
+            + _DEAL7[1][m >> 7 & 127]
+            + _DEAL7[2][m >> 14 & 127]
+            + _DEAL7[3][m >> 21]
+        )
     seat = state.to_act
     assert isinstance(seat, int)
     if phase in _DISCARDING:
         room = min(5, state.stock_mask.bit_count())
-        return tuple(Discard(seat, c) for c in _subsets(state.hand_masks[seat], room))
-    current = max(state.bets)
+        return _discards(seat, state.hand_masks[seat], room)
     low, high, short = _bet_range(state, seat)
-    amounts = ([short] if short is not None else []) + list(range(low, high + 1))
-    if current == 0:
-        return (Pass(seat), *(Bet(seat, a) for a in amounts))
-    out: list[Action] = [Call(seat)]
-    if _raise_answerable(state, seat):
-        out.extend(Raise(seat, a) for a in amounts)
-    out.append(Fold(seat))
-    return tuple(out)
+    if max(state.bets) == 0:
+        if short is None:
+            return (_PASSES[seat], *_amounts(_BETS, Bet, seat, low, high))
+        return (_PASSES[seat], _bet(seat, short), *_amounts(_BETS, Bet, seat, low, high))
+    if not _raise_answerable(state, seat):
+        return (_CALLS[seat], _FOLDS[seat])
+    if short is None:
+        return (_CALLS[seat], *_amounts(_RAISES, Raise, seat, low, high), _FOLDS[seat])
+    return (
+        _CALLS[seat],
+        _raise(seat, short),
+        *_amounts(_RAISES, Raise, seat, low, high),
+        _FOLDS[seat],
+    )
 
 
-def _subsets(mask: int, most: int) -> tuple[frozenset[Card], ...]:
-    cards = cards_of(mask)
-    return tuple(frozenset(c) for k in range(most + 1) for c in combinations(cards, k))
+# Interned actions: legal_actions hands out shared, immutable objects instead of building
+# up to hundreds of new ones per call.  Bets and raises are kept per seat in tuples indexed
+# by amount (grown on demand, up to _INTERNED_AMOUNTS), so a range of amounts is one slice.
+_PASSES: Final = tuple(Pass(s) for s in range(4))
+_CALLS: Final = tuple(Call(s) for s in range(4))
+_FOLDS: Final = tuple(Fold(s) for s in range(4))
+_BETS: Final[list[tuple[Bet, ...]]] = [(), (), (), ()]
+_RAISES: Final[list[tuple[Raise, ...]]] = [(), (), (), ()]
+_INTERNED_AMOUNTS: Final = 4096
+
+
+_A = TypeVar("_A", Bet, Raise)
+
+
+def _amounts(
+    table: list[tuple[_A, ...]], kind: type[_A], seat: int, low: int, high: int
+) -> tuple[_A, ...]:
+    """``kind(seat, a)`` for ``a`` in ``low..high`` (``low >= 1``), interned when small."""
+    if high < low:
+        return ()
+    row = table[seat]
+    if high >= len(row):
+        if high >= _INTERNED_AMOUNTS:
+            return tuple(kind(seat, a) for a in range(low, high + 1))
+        size = min(_INTERNED_AMOUNTS, max(128, 2 * len(row), high + 1))
+        row = table[seat] = tuple(kind(seat, a) for a in range(size))
+    return row[low : high + 1]
+
+
+def _bet(seat: int, amount: int) -> Bet:
+    row = _BETS[seat]
+    return row[amount] if 0 <= amount < len(row) else Bet(seat, amount)
+
+
+def _raise(seat: int, amount: int) -> Raise:
+    row = _RAISES[seat]
+    return row[amount] if 0 <= amount < len(row) else Raise(seat, amount)
+
+
+# The deals legal for a stock: four lookups (one per suit, 7 bits each) and a concatenation.
+_DEAL7: Final = tuple(
+    tuple(tuple(_DEALS[7 * suit + i] for i in range(7) if bits >> i & 1) for bits in range(128))
+    for suit in range(4)
+)
+
+# Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
+# order, 0 cards first.  _RECIPES[n][room] lists, for each non-empty subset of n cards of at
+# most room cards, (index of the subset it extends by one card, position of that card).
+_SINGLE: Final = tuple(frozenset((c,)) for c in DECK)
+_EMPTY: Final[frozenset[Card]] = frozenset()
+_set_seat = Discard.seat.__set__  # type: ignore[attr-defined]
+_set_cards = Discard.cards.__set__  # type: ignore[attr-defined]
+
+
+def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
+    order = [c for k in range(room + 1) for c in combinations(range(n), k)]
+    where = {c: i for i, c in enumerate(order)}
+    return tuple((where[c[:-1]], c[-1]) for c in order[1:])
+
+
+_RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
+
+
+def _new_discard(seat: int, cards: frozenset[Card]) -> Discard:
+    """A Discard without the converter (``cards`` is already a frozenset of cards)."""
+    action = object.__new__(Discard)
+    _set_seat(action, seat)
+    _set_cards(action, cards)
+    return action
+
+
+def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
+    singles = [_SINGLE[c.index] for c in cards_of(mask)]
+    subsets = [_EMPTY]
+    append = subsets.append
+    for parent, card in _RECIPES[len(singles)][min(room, len(singles))]:
+        append(subsets[parent] | singles[card])
+    return tuple([_new_discard(seat, cards) for cards in subsets])
 
 
 def is_legal(state: State, action: object) -> bool:
