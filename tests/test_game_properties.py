@@ -71,7 +71,6 @@ class Model:
         self.out: set[int] = set()
         self.dealer = dealer
         self.first = True
-        self.results = 0
 
     def start_hand(self) -> tuple[int, tuple[int, ...]]:
         """R17 then R14: rebuys or leaves, the next dealer, the seats dealt in; antes posted."""
