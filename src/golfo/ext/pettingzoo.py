@@ -1,0 +1,218 @@
+"""A PettingZoo AEC environment for El Golfo (``pip install 'golfo[pettingzoo]'``).
+
+The module follows PettingZoo's convention: :func:`env` gives the wrapped
+environment, :class:`raw_env` the bare one.  Agents ``player_0``.. are the
+seats; an episode is one hand (``hands=1``, the default) or a game of
+``hands`` hands, NextHand being applied by the environment between hands.
+
+- Actions: ``Discrete(codec.num_distinct_actions)``, ids of
+  :class:`golfo.codec.ActionCodec` (``betting="exact"``: id = chips, or
+  ``"abstract"``: a few pot-sized bets).
+- Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``;
+  the vector comes from the seat's :class:`golfo.View` only
+  (:class:`golfo.ext.features.ObservationEncoder`); the mask is all zeros
+  unless the agent is to act.
+- Rewards: zero until the episode ends, then each seat's net result in chips
+  (R18: stack less everything it was given), or in starting stacks with
+  ``normalize=True``.  They sum to zero.
+- Chance: ``reset(seed=s)`` deals hand ``h`` from ``golfo.shuffled_deck(s + h - 1)``
+  (the same cards as any golfo tool given that seed); ``reset()`` without a
+  seed draws the next seed from a generator seeded by the last seed given.
+
+>>> from golfo.ext.pettingzoo import env
+>>> e = env(players=3)
+>>> e.reset(seed=7)
+>>> e.agent_selection
+'player_1'
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].dtype, obs["action_mask"].dtype, int(obs["action_mask"].sum())
+(dtype('float32'), dtype('int8'), 100)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+import attrs
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import golfo
+from golfo.codec import ActionCodec
+from golfo.ext.features import ObservationEncoder, view_string
+from golfo.shuffle import SEED_LIMIT
+
+__all__ = ["PRESETS", "env", "raw_env"]
+
+PRESETS: dict[str, golfo.Rules] = {"tradicional": golfo.TRADICIONAL, "ludoteka": golfo.LUDOTEKA}
+"""Rule presets by name, for the ``rules`` argument."""
+
+
+def make_rules(rules: str | golfo.Rules, hands: int) -> golfo.Rules:
+    """``rules`` (a preset name or :class:`golfo.Rules`) for a game of exactly ``hands`` hands."""
+    base = PRESETS[rules] if isinstance(rules, str) else rules
+    if type(hands) is not int or hands < 1:
+        raise ValueError(f"hands must be a whole number >= 1, got {hands!r}")
+    return attrs.evolve(base, hands=hands, extra_hands_on_tie=False)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's standard wrappers (what training code should use)."""
+    e: Any = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
+    """El Golfo as a PettingZoo AEC environment; see the module documentation."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "golfo_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 3,
+        hands: int = 1,
+        rules: str | golfo.Rules = "tradicional",
+        betting: Literal["exact", "abstract"] = "exact",
+        normalize: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        EzPickle.__init__(self, players, hands, rules, betting, normalize, render_mode)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.rules = make_rules(rules, hands)
+        self.players = players
+        self.codec = ActionCodec.for_rules(self.rules, players, betting)
+        self.encoder = ObservationEncoder(self.rules, players)
+        self.reward_unit = float(self.rules.starting_stack) if normalize else 1.0
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.codec.num_distinct_actions
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._rng = np.random.default_rng()
+        self.game = golfo.new_game(self.rules, players=players)
+        self._seed = 0
+        self._deck: Sequence[golfo.Card] = golfo.DECK
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- episode -------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            self._seed = int(seed) % SEED_LIMIT
+        else:
+            self._seed = int(self._rng.integers(0, 2**63))
+        self.game = golfo.new_game(self.rules, players=self.players)
+        self._deck = golfo.shuffled_deck(self._seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+        self.agent_selection = self._selected()
+
+    def _advance(self) -> None:
+        """Deal cards and start hands until a seat is to act or the game is over."""
+        state = self.game
+        while True:
+            if state.to_act is golfo.CHANCE:
+                state = golfo.deal_from(state, self._deck)
+            elif state.phase is golfo.Phase.BETWEEN_HANDS:
+                state = golfo.apply(state, golfo.NextHand())
+                seed = (self._seed + state.hand_number - 1) % SEED_LIMIT
+                self._deck = golfo.shuffled_deck(seed)
+            else:
+                break
+        self.game = state
+
+    def _selected(self) -> str:
+        seat = self.game.to_act
+        if isinstance(seat, int):
+            return self.possible_agents[seat]
+        current: str = getattr(self, "agent_selection", self.possible_agents[0])
+        return current
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.agent_name_mapping[agent]
+        if self.game.to_act != seat:  # pragma: no cover - agent_selection is always to act
+            raise RuntimeError(f"{agent} is not to act")
+        self.game = golfo.apply(self.game, self.codec.decode(self.game, int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._advance()
+        if self.game.is_over:
+            table = golfo.standings(self.game)
+            for row in table.rows:
+                self.rewards[self.possible_agents[row.seat]] = row.net / self.reward_unit
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._selected()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # -- observations ---------------------------------------------------------
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self.agent_name_mapping[agent]
+        vec = np.asarray(self.encoder.encode(golfo.view(self.game, seat)), dtype=np.float32)
+        mask = np.zeros(self.codec.num_distinct_actions, dtype=np.int8)
+        if self.game.to_act == seat:
+            mask[list(self.codec.legal_ids(self.game))] = 1
+        return {"observation": vec, "action_mask": mask}
+
+    # -- rendering -----------------------------------------------------------
+
+    def _text(self) -> str:
+        state = self.game
+        lines = [view_string(golfo.view(state, None))]
+        for seat in range(self.players):
+            hand = state.hands[seat]
+            lines.append(f"  player_{seat}: {hand or '-'}")
+        return "\n".join(lines)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        text = self._text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
