@@ -75,6 +75,7 @@ __all__ = [
     "decode_chance",
     "max_amount",
     "max_chance_nodes",
+    "max_loss",
     "max_moves",
     "seats_dealt_in",
 ]
@@ -165,6 +166,30 @@ def max_amount(rules: Rules, players: int) -> int:
     if rules.round_caps is not None:
         most = min(most, rules.round_caps[-1])
     return max(most - rules.ante, 0)
+
+
+def max_loss(rules: Rules, players: int) -> int:
+    """The most chips one seat can lose over a whole game (its net result, R18, is at least
+    minus this; the most it can win is ``(players - 1)`` times this).
+
+    A seat's net is its stack less what it was given: at least minus its starting stack
+    plus one rebuy per later hand; with caps (R9) a hand costs it at most the last cap.
+
+    >>> import golfo
+    >>> max_loss(golfo.Rules(hands=1), 3), max_loss(golfo.LUDOTEKA, 3)
+    (100, 1000)
+    """
+    _check(rules, players)
+    hands = _hands(rules)
+    if rules.rebuy:
+        if hands is None:
+            raise ValueError("rebuys in an unbounded number of hands: set rules.hands")
+        given = rules.starting_stack * hands
+    else:
+        given = rules.starting_stack
+    if rules.round_caps is not None and hands is not None:
+        given = min(given, hands * rules.round_caps[-1])
+    return given
 
 
 def max_moves(rules: Rules, players: int) -> int:

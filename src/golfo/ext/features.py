@@ -160,7 +160,7 @@ class ObservationEncoder:
             if not isinstance(e, Pass | Call | Fold | Bet | Raise):
                 continue
             most = max(discarded)
-            rnd = 2 + most if most else (0 if dealt <= first_deal else 1)
+            rnd = 1 + most if most else (0 if dealt <= first_deal else 1)
             cell = base + (rnd * n + e.seat) * 4
             if isinstance(e, Pass):
                 out[cell] = 1.0

@@ -1,0 +1,297 @@
+"""El Golfo as an OpenSpiel game (``pip install 'golfo[openspiel]'``).
+
+Importing this module registers the Python game ``python_golfo``:
+
+>>> import pyspiel
+>>> import golfo.ext.openspiel
+>>> game = pyspiel.load_game("python_golfo")
+>>> str(game), game.num_players(), game.max_chance_outcomes(), game.max_game_length()
+('python_golfo(betting=exact,hands=1,players=3,rules=tradicional)', 3, 28, 315)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 28)
+
+Parameters: ``players`` (3 or 4), ``hands`` (hands in a game, default 1),
+``rules`` (``"tradicional"`` or ``"ludoteka"``; the game lasts exactly
+``hands`` hands, with no extra hands on a tie) and ``betting`` (``"exact"``
+or ``"abstract"``: see :mod:`golfo.codec`).
+
+- Chance deals each card as its own node, uniform over the stock; outcome ids
+  are card indices (``max_chance_outcomes`` is 28).
+- Actions are :class:`golfo.codec.ActionCodec` ids; NextHand is applied by
+  the game between hands.
+- Information states: :func:`golfo.ext.features.info_state_string` (the
+  seat's redacted history of the whole game: perfect recall) and a tensor of
+  the seat's view with a per-round betting summary; observations: the seat's
+  :class:`golfo.View` now (:func:`golfo.ext.features.view_string` and
+  :class:`golfo.ext.features.ObservationEncoder`).
+- Returns are zero until the end, then each seat's net result in chips (R18);
+  they sum to zero.  ``max_game_length`` is :func:`golfo.codec.max_moves`.
+- A state holds the immutable :class:`golfo.State` and shares it when cloned;
+  it pickles as the list of actions, replayed when loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+import golfo
+from golfo.codec import (
+    NUM_CHANCE_OUTCOMES,
+    ActionCodec,
+    chance_ids,
+    chance_string,
+    decode_chance,
+    max_chance_nodes,
+    max_loss,
+    max_moves,
+)
+from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
+
+__all__ = ["GAME_TYPE", "PRESETS", "GolfoGame", "GolfoObserver", "GolfoState"]
+
+SHORT_NAME: Final = "python_golfo"
+PRESETS: Final[dict[str, golfo.Rules]] = {
+    "tradicional": golfo.TRADICIONAL,
+    "ludoteka": golfo.LUDOTEKA,
+}
+"""Rule presets by name, for the ``rules`` parameter."""
+_DEFAULTS: Final[dict[str, Any]] = {
+    "players": 3,
+    "hands": 1,
+    "rules": "tradicional",
+    "betting": "exact",
+}
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="El Golfo (golfo)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+    default_loadable=True,
+    provides_factored_observation_string=False,
+)
+"""The game's type; its parameters are flat (int and str) as OpenSpiel requires."""
+
+
+def rules_for(name: str, hands: int) -> golfo.Rules:
+    """The preset ``name`` for a game of exactly ``hands`` hands."""
+    if name not in PRESETS:
+        raise ValueError(f"rules must be one of {sorted(PRESETS)}, got {name!r}")
+    if hands < 1:
+        raise ValueError(f"hands must be >= 1, got {hands}")
+    return attrs.evolve(PRESETS[name], hands=hands, extra_hands_on_tie=False)
+
+
+class GolfoGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game; load it with ``pyspiel.load_game("python_golfo", {...})``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = {**_DEFAULTS, **(params or {})}
+        players = int(given["players"])
+        if players not in (3, 4):
+            raise ValueError(f"players must be 3 or 4, got {players}")
+        rules = rules_for(str(given["rules"]), int(given["hands"]))
+        codec = ActionCodec.for_rules(rules, players, given["betting"])
+        loss = max_loss(rules, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_distinct_actions,
+            max_chance_outcomes=NUM_CHANCE_OUTCOMES,
+            num_players=players,
+            min_utility=float(-loss),
+            max_utility=float((players - 1) * loss),
+            utility_sum=0.0,
+            max_game_length=max_moves(rules, players),
+        )
+        super().__init__(GAME_TYPE, info, params or {})
+        self.rules: Final = rules
+        self.players: Final = players
+        self.codec: Final = codec
+        self.initial: Final = golfo.new_game(rules, players=players)
+
+    def new_initial_state(self) -> GolfoState:
+        return GolfoState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """At most 28 cards dealt per hand."""
+        return max_chance_nodes(self.rules, self.players)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> GolfoObserver:
+        return GolfoObserver(
+            self,
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+        )
+
+
+def _replay(
+    rules: golfo.Rules,
+    players: int,
+    dealer: int,
+    stacks: tuple[int, ...],
+    actions: Sequence[golfo.Action],
+) -> _Shared:
+    state = golfo.new_game(rules, players=players, dealer=dealer, stacks=stacks)
+    for action in actions:
+        state = golfo.apply(state, action)
+    return _Shared(state)
+
+
+class _Shared:
+    """Holds an immutable :class:`golfo.State`: shared by clones, pickled as its actions."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: golfo.State) -> None:
+        self.state: Final = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        s = self.state
+        return (_replay, (s.rules, s.players, s.first_dealer, s.initial_stacks, s.history))
+
+
+class GolfoState(pyspiel.State):  # type: ignore[misc]
+    """One state of ``python_golfo``: a thin wrapper around a :class:`golfo.State`."""
+
+    def __init__(self, game: GolfoGame) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game.initial)
+        self._codec = game.codec
+
+    @property
+    def golfo_state(self) -> golfo.State:
+        """The golfo state."""
+        return self._shared.state
+
+    def current_player(self) -> int:
+        s = self._shared.state
+        if s.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if s.to_act is golfo.CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert isinstance(s.to_act, int)
+        return s.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._codec.legal_ids(self._shared.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ids = chance_ids(self._shared.state)
+        p = 1.0 / len(ids)
+        return [(i, p) for i in ids]
+
+    def _apply_action(self, action: int) -> None:
+        s = self._shared.state
+        if s.to_act is golfo.CHANCE:
+            s = golfo.apply(s, decode_chance(action))
+        else:
+            s = golfo.apply(s, self._codec.decode(s, action))
+        if s.phase is golfo.Phase.BETWEEN_HANDS:
+            s = golfo.apply(s, golfo.NextHand())
+        self._shared = _Shared(s)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return chance_string(action)
+        return self._codec.describe(self._shared.state, action)
+
+    def is_terminal(self) -> bool:
+        return self._shared.state.is_over
+
+    def returns(self) -> list[float]:
+        s = self._shared.state
+        if not s.is_over:
+            return [0.0] * s.players
+        nets = {row.seat: float(row.net) for row in golfo.standings(s).rows}
+        return [nets[seat] for seat in range(s.players)]
+
+    def __str__(self) -> str:
+        s = self._shared.state
+        to_act = "chance" if s.to_act is golfo.CHANCE else str(s.to_act)
+        hands = " ".join(f"{seat}:{''.join(map(str, h)) or '-'}" for seat, h in enumerate(s.hands))
+        moves = []
+        node = s.log
+        while node is not None:
+            moves.append(_token(node.action, node.actor))
+            node = node.prev
+        return (
+            f"hand {s.hand_number} {s.phase.name} to act {to_act} | hands {hands} | "
+            f"stacks {list(s.stacks)} committed {list(s.committed)} | " + " ".join(reversed(moves))
+        )
+
+
+def _token(action: golfo.Action, actor: int | None) -> str:
+    """A short token per action of the full (unredacted) history."""
+    match action:
+        case golfo.Deal(card=card):
+            return f"{actor}<{card}"
+        case golfo.Discard(seat=seat, cards=cards):
+            return f"x{seat}:" + ("".join(str(c) for c in sorted(cards)) or "-")
+    return event_string(action)
+
+
+class GolfoObserver:
+    """Observations and information states of ``python_golfo`` for one observation type.
+
+    Built by OpenSpiel through :meth:`GolfoGame.make_py_observer`; public-only
+    observers use a spectator's view, private-only ones the seat's cards.
+    """
+
+    def __init__(self, game: GolfoGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("observations of all players' private information are not supported")
+        self.private: Final = private
+        self.public: Final = bool(iig_obs_type.public_info)
+        self.perfect_recall: Final = bool(iig_obs_type.perfect_recall)
+        self.encoder: Final = ObservationEncoder(
+            game.rules,
+            game.players,
+            private=private,
+            public=self.public,
+            history=self.perfect_recall,
+        )
+        self.tensor: npt.NDArray[np.float32] = np.zeros(self.encoder.size, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {
+            name: self.tensor[piece] for name, piece in self.encoder.slices.items()
+        }
+
+    def _view(self, state: GolfoState, player: int) -> golfo.View:
+        return golfo.view(state.golfo_state, player if self.private else None)
+
+    def set_from(self, state: GolfoState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(self._view(state, player))
+
+    def string_from(self, state: GolfoState, player: int) -> str:
+        s = state.golfo_state
+        if not self.public:
+            return f"p{player} cards {s.hands[player] or '-'}" if self.private else ""
+        if self.perfect_recall:
+            return info_state_string(s, player if self.private else None)
+        return view_string(self._view(state, player))
+
+
+pyspiel.register_game(GAME_TYPE, GolfoGame)
