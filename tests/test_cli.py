@@ -269,6 +269,7 @@ def _view_facing() -> golfo.View:
         ("bet 5", golfo.Bet(1, 5)),
         ("apuesto 7", golfo.Bet(1, 7)),
         ("resto", golfo.Bet(1, 99)),
+        ("7", golfo.Bet(1, 7)),
     ],
 )
 def test_r5_words_before_the_opening(text: str, action: golfo.Action) -> None:
@@ -284,6 +285,7 @@ def test_r5_words_before_the_opening(text: str, action: golfo.Action) -> None:
         ("subo 10", golfo.Raise(2, 10)),
         ("raise 10", golfo.Raise(2, 10)),
         ("subo a 10", golfo.Raise(2, 10)),
+        ("10", golfo.Raise(2, 10)),
         ("envido 4", golfo.Raise(2, 4)),
         ("no voy", golfo.Fold(2)),
         ("fold", golfo.Fold(2)),

@@ -2,8 +2,23 @@
 
 ``golfo play`` (you at seat 0 against bots), ``golfo simulate`` (bots
 against bots, with statistics), ``golfo score 9O 8O 7O 6O 3C`` and ``golfo
-replay FILE``; ``python -m golfo`` is the same command.  Tables and the
-progress bar use ``rich`` (the ``golfo[cli]`` extra); without it the
+replay FILE``; ``python -m golfo`` is the same command.
+
+``golfo simulate`` reports, over the hands played: per seat the net chips
+(sum of the hands' payoffs), main pots won and rebuys; the showdown rate;
+the winning hand values (the value of the hand that took the main pot, at
+showdowns only: a win by folds shows nothing); and two measures of the
+stock running short in the discards, both read from the states: *stock
+limited*, the share of hands where some seat, at its turn to discard, found
+fewer than five cards in the stock (it could not change its whole hand);
+and *stock short*, the share of hands where some seat found fewer than five
+and discarded every card there was (or found none), so it was held back by
+the stock.  Open-ended games (traditional rules) restart every
+``--game-hands`` hands (default 100) so that stacks stay comparable.
+``--json`` writes the same report as JSON, with nothing time-dependent in
+it: the same seed gives the same bytes (the speed goes to stderr).
+
+Tables and the progress bar use ``rich`` (the ``golfo[cli]`` extra); without it the
 command still works, in plain text.  ``import golfo`` never imports this
 module.
 """
@@ -278,8 +293,10 @@ def parse_command(text: str, v: View) -> Action:
         if len(set(cards)) != len(cards):
             raise CommandError("a card is named twice")
         action = Discard(seat, cards)
-    elif head in ("subo", "raise", "envido", "bet", "apuesto", "resto", "all-in", "allin"):
-        amount = _amount(head, rest, v)
+    elif head in ("subo", "raise", "envido", "bet", "apuesto", "resto", "all-in", "allin") or (
+        len(words) == 1 and head.isascii() and head.isdigit()
+    ):
+        amount = _amount(head, rest, v) if rest or not head.isdigit() else int(head)
         opened = v.current_bet > 0
         action = Raise(seat, amount) if opened else Bet(seat, amount)
     else:
@@ -295,7 +312,7 @@ def _amount(head: str, rest: list[str], v: View) -> int:
         return v.bets[seat] + v.stacks[seat]
     if len(rest) == 2 and rest[0] in ("a", "to"):
         rest = rest[1:]
-    if len(rest) != 1 or not rest[0].isdigit():
+    if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()):
         raise CommandError(f"say how much: '{head} 5' (your total for this round)")
     return int(rest[0])
 
@@ -884,7 +901,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--save", metavar="FILE", default=None, help="save the record as JSON")
 
-    sim = sub.add_parser("simulate", help="bots against bots, with statistics")
+    sim = sub.add_parser(
+        "simulate",
+        help="bots against bots, with statistics",
+        epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
+        "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
+        "were. Winning values: the main pot winner's value, at showdowns.",
+    )
     sim.add_argument("--hands", type=_positive, default=1000)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
