@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -44,6 +45,15 @@ def test_help_lists_the_subcommands() -> None:
     assert result.returncode == 0
     for word in ("play", "simulate", "score", "replay"):
         assert word in result.stdout
+
+
+def test_console_script_is_installed() -> None:
+    script = shutil.which("golfo", path=str(Path(sys.executable).parent))
+    if script is None:
+        pytest.skip("the golfo console script is not installed next to this interpreter")
+    result = subprocess.run([script, "score", "9O", "8O"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "17 points" in result.stdout
 
 
 # -- golfo score --------------------------------------------------------------
