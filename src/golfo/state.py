@@ -56,6 +56,10 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
+    # Members are singletons compared by identity: hash them by identity too, in C, instead
+    # of Enum's Python-level hash of the name (the reducer looks phases up in dicts).
+    __hash__ = object.__hash__
+
     @property
     def betting_round(self) -> int:
         """1..4 for a betting phase, else 0."""
