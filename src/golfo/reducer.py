@@ -64,6 +64,13 @@ _AFTER_DRAW: Final = {
     Phase.DISCARD_2: Phase.BET_4,
 }
 _DISCARDING: Final = frozenset({Phase.DISCARD_1, Phase.DISCARD_2})
+_BETTING: Final = frozenset(_AFTER_ROUND)
+# Phases as module constants: ``Phase.END`` is an attribute look-up on the enum class.
+_DEAL_1: Final = Phase.DEAL_1
+_DEAL_2: Final = Phase.DEAL_2
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_BETWEEN_HANDS: Final = Phase.BETWEEN_HANDS
+_END: Final = Phase.END
 
 
 # ---------------------------------------------------------------------------
@@ -101,7 +108,7 @@ def new_game(
         players=players,
         dealer=dealer,
         hand_number=0,
-        phase=Phase.BETWEEN_HANDS,
+        phase=_BETWEEN_HANDS,
         to_act=None,
         stacks=start,
         bets=zeros,
@@ -194,7 +201,7 @@ def _start_hand(d: _Fields, dealer: int) -> None:
     zeros = (0,) * n
     d["dealer"] = dealer
     d["hand_number"] += 1
-    d["phase"] = Phase.DEAL_1
+    d["phase"] = _DEAL_1
     d["to_act"] = CHANCE
     d["stacks"] = tuple(stacks)
     d["bets"] = zeros
@@ -229,7 +236,7 @@ def apply(state: State, action: Action) -> State:
         step = _step_for(action)
     if type(state) is not State and not isinstance(state, State):
         raise IllegalActionError(f"{state!r} is not a golfo.State", action=action)
-    if state.phase is Phase.END:
+    if state.phase is _END:
         _refuse(state, action, "R15", "the game is over")
     return step(state, action)
 
@@ -282,7 +289,7 @@ def _apply_deal(state: State, action: Deal) -> State:
     d["log"] = Log(state.log, action, seat)
     if not pending:
         phase = d["phase"]
-        if phase is Phase.DISCARD_1 or phase is Phase.DISCARD_2:
+        if phase in _DISCARDING:
             _next_discarder(d)
         else:
             _start_betting(d, _AFTER_DRAW[phase])
@@ -326,9 +333,7 @@ def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
 
 def _betting_seat(state: State, action: Pass | Bet | Call | Raise | Fold) -> int:
     phase = state.phase
-    if not (
-        phase is Phase.BET_1 or phase is Phase.BET_2 or phase is Phase.BET_3 or phase is Phase.BET_4
-    ):
+    if phase not in _BETTING:
         _refuse(state, action, "R5", f"no betting in phase {phase.name}")
     return _check_seat_turn(state, action)
 
@@ -468,12 +473,12 @@ def _end_round(d: _Fields) -> None:
     d["bets"] = (0,) * d["players"]
     d["needs"] = 0
     folded = d["folded"]
-    if nxt is Phase.DEAL_2:
+    if nxt is _DEAL_2:
         d["phase"] = nxt
         d["to_act"] = CHANCE
         d["pending"] = tuple(s for s in d["dealt_in"] if s not in folded) * 3
         return
-    if nxt is Phase.SHOWDOWN:
+    if nxt is _SHOWDOWN:
         _settle(d, showdown=True)
         return
     needs = 0
@@ -498,7 +503,7 @@ def _next_discarder(d: _Fields) -> None:
 
 def _apply_discard(state: State, action: Discard) -> State:
     phase = state.phase
-    if not (phase is Phase.DISCARD_1 or phase is Phase.DISCARD_2):
+    if phase not in _DISCARDING:
         _refuse(state, action, "R10", f"no discarding in phase {phase.name}")
     seat = _check_seat_turn(state, action)
     cards = action.cards
@@ -534,7 +539,7 @@ def _apply_discard(state: State, action: Discard) -> State:
 
 
 def _apply_next_hand(state: State, action: NextHand) -> State:
-    if state.phase is not Phase.BETWEEN_HANDS:
+    if state.phase is not _BETWEEN_HANDS:
         _refuse(state, action, "R15", "a hand is in play; NextHand only between hands")
     d = _copy(state)
     d["log"] = Log(state.log, action, getattr(action, "seat", None))
@@ -543,13 +548,13 @@ def _apply_next_hand(state: State, action: NextHand) -> State:
 
 
 def _apply_end_game(state: State, action: EndGame) -> State:
-    if state.phase is not Phase.BETWEEN_HANDS:
+    if state.phase is not _BETWEEN_HANDS:
         _refuse(state, action, "R15", "EndGame only between hands")
     if state.rules.hands is not None:
         _refuse(state, action, "R16", f"this game lasts {state.rules.hands} hands")
     d = _copy(state)
     d["log"] = Log(state.log, action, getattr(action, "seat", None))
-    d["phase"] = Phase.END
+    d["phase"] = _END
     d["to_act"] = None
     return _make(d)
 
@@ -626,7 +631,7 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
         showdown=showdown,
         # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
         trabuco=showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
-        ended_in=Phase.SHOWDOWN if showdown else d["phase"],
+        ended_in=_SHOWDOWN if showdown else d["phase"],
     )
     zeros = (0,) * n
     d["stacks"] = tuple(stacks[s] + won[s] + returned[s] for s in range(n))
@@ -636,7 +641,7 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     d["pending"] = ()
     d["results"] = (*d["results"], result)
     d["to_act"] = None
-    d["phase"] = Phase.END if _game_over(d) else Phase.BETWEEN_HANDS
+    d["phase"] = _END if _game_over(d) else _BETWEEN_HANDS
 
 
 def _game_over(d: _Fields) -> bool:
@@ -678,27 +683,24 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     The tuple is computed once per state and cached.
     """
-    cached: tuple[Action, ...] | None = state.__dict__.get("_legal")
+    fields = state.__dict__
+    cached: tuple[Action, ...] | None = fields.get("_legal")
     if cached is None:
-        cached = _legal(state)
-        state.__dict__["_legal"] = cached
+        cached = fields["_legal"] = _legal(state)
     return cached
 
 
 def _legal(state: State) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is Phase.END:
-        return ()
-    if phase is Phase.BETWEEN_HANDS:
-        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
     if state.to_act is CHANCE:
         m = state.stock_mask
         return (
-            _DEAL7[0][m & 127]
-            + _DEAL7[1][m >> 7 & 127]
-            + _DEAL7[2][m >> 14 & 127]
-            + _DEAL7[3][m >> 21]
+            _DEALS_O[m & 127] + _DEALS_C[m >> 7 & 127] + _DEALS_E[m >> 14 & 127] + _DEALS_B[m >> 21]
         )
+    if phase is _END:
+        return ()
+    if phase is _BETWEEN_HANDS:
+        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
     seat = state.to_act
     assert isinstance(seat, int)
     if phase in _DISCARDING:
@@ -761,10 +763,11 @@ def _raise(seat: int, amount: int) -> Raise:
 
 
 # The deals legal for a stock: four lookups (one per suit, 7 bits each) and a concatenation.
-_DEAL7: Final = tuple(
+_DEALS_O, _DEALS_C, _DEALS_E, _DEALS_B = (
     tuple(tuple(_DEALS[7 * suit + i] for i in range(7) if bits >> i & 1) for bits in range(128))
     for suit in range(4)
 )
+
 
 # Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
 # order, 0 cards first.  _RECIPES[n][room] lists, for each non-empty subset of n cards of at
