@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import doctest
 import json
 import random
 from pathlib import Path
@@ -511,3 +512,14 @@ def test_changing_any_written_result_is_detected(state: golfo.State, rnd: random
         result[key] = [v + 1 for v in value]
     with pytest.raises(golfo.FormatError, match=rf"^results\[{i}\]\.{key}: the record says"):
         golfo.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", ["records.md", "shuffle.md", "conformance.md"])
+def test_examples_in_the_docs_run(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # docs/conformance.md reads conformance/ by a relative path
+    flags = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+    outcome = doctest.testfile(
+        str(ROOT / "docs" / name), module_relative=False, optionflags=flags, verbose=False
+    )
+    assert outcome.attempted > 0
+    assert outcome.failed == 0

@@ -1,0 +1,538 @@
+"""Generate the conformance vectors: scripted games written as golfo/1 records.
+
+Run from the repository root with golfo installed::
+
+    python conformance/generate.py           # (re)write conformance/*.json
+    python conformance/generate.py --check   # exit 1 if a file differs from what the script makes
+
+Each vector is a scripted game: the cards each seat receives are planned
+(the rest come from a seeded deck, ``golfo.shuffled_deck``), and the moves
+are written as short tokens.  After playing, the script asserts that the
+game shows what its description claims (a trabuco, side pots, ...), then
+writes the record with its ``description`` and ``expected`` values.  The
+files are frozen: the script only reproduces them, and ``--check`` (run by
+the tests) proves that it does.
+
+Move tokens, separated by spaces; a leading digit names the seat that must
+be the one to act (checked):
+
+- ``p`` pass, ``c`` call, ``f`` fold, ``b5`` bet to 5, ``r12`` raise to 12
+- ``d`` stand pat, ``d:3O+5C`` discard those cards, ``d#3`` discard the seat's
+  first three cards (canonical order)
+- ``.`` the passive move for whoever is to act: pass, call, or stand pat
+- ``~`` passive moves until the phase changes; ``$`` until the hand ends
+- ``N`` next hand, ``E`` end the game
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import attrs
+
+import golfo
+from golfo import Card, Phase, State
+
+HERE = Path(__file__).resolve().parent
+_TOKEN = re.compile(r"^(?P<seat>\d)?(?P<op>[pcfbrd.~$])(?P<arg>.*)$")
+_DISCARDING = (Phase.DISCARD_1, Phase.DISCARD_2)
+
+
+class Script:
+    """A game played from a script, one hand at a time."""
+
+    def __init__(
+        self,
+        rules: golfo.Rules,
+        players: int,
+        dealer: int = 0,
+        stacks: Iterable[int] | None = None,
+    ) -> None:
+        self.state = golfo.new_game(
+            rules, players=players, dealer=dealer, stacks=None if stacks is None else list(stacks)
+        )
+        self.plan: dict[int, list[Card]] = {}
+        self.draws: list[Card] = []
+
+    # -- dealing -----------------------------------------------------------
+
+    def cards(self, hands: dict[int, str] | None = None, draws: str = "") -> Script:
+        """Plan the current hand's cards: per seat its first five (two then three), and the
+        replacement cards in the order they are drawn.  Unplanned cards come from a deck
+        shuffled with the hand number as seed."""
+        self.plan = {s: list(golfo.parse_cards(c)) for s, c in (hands or {}).items()}
+        self.draws = list(golfo.parse_cards(draws))
+        return self
+
+    def _deal(self) -> None:
+        while self.state.to_act is golfo.CHANCE:
+            seat = self.state.receiver
+            assert seat is not None
+            queue = self.draws if self.state.phase in _DISCARDING else self.plan.get(seat, [])
+            if queue:
+                card = queue.pop(0)
+            else:
+                reserved = {c for q in (*self.plan.values(), self.draws) for c in q}
+                card = next(
+                    c
+                    for c in golfo.shuffled_deck(self.state.hand_number)
+                    if c in self.state.stock and c not in reserved
+                )
+            self.state = golfo.apply(self.state, golfo.Deal(card))
+
+    # -- moves -------------------------------------------------------------
+
+    def _passive(self) -> golfo.Action:
+        seat = self.state.to_act
+        assert isinstance(seat, int), f"no seat to act in {self.state!r}"
+        if self.state.phase in _DISCARDING:
+            return golfo.Discard(seat, ())
+        if self.state.current_bet > self.state.bets[seat]:
+            return golfo.Call(seat)
+        return golfo.Pass(seat)
+
+    def _apply(self, action: golfo.Action) -> None:
+        self.state = golfo.apply(self.state, action)
+        if not isinstance(action, golfo.NextHand):
+            self._deal()
+
+    def play(self, moves: str) -> Script:
+        """Play ``moves`` (tokens as in the module doc), dealing whenever chance is to act.
+
+        After ``N`` the new hand's cards are dealt by the next :meth:`play`, so that
+        :meth:`cards` can plan them first.
+        """
+        for token in moves.split():
+            self._deal()
+            if token == "N":
+                self._apply(golfo.NextHand())
+                self.plan, self.draws = {}, []
+                continue
+            if token == "E":
+                self._apply(golfo.EndGame())
+                continue
+            m = _TOKEN.match(token)
+            assert m, f"bad token {token!r}"
+            seat, op, arg = m["seat"], m["op"], m["arg"]
+            if seat is not None:
+                assert self.state.to_act == int(seat), f"{token}: seat {self.state.to_act} to act"
+            if op == "~":
+                phase, number = self.state.phase, self.state.hand_number
+                while self.state.phase is phase and self.state.hand_number == number:
+                    if not isinstance(self.state.to_act, int):
+                        break
+                    self._apply(self._passive())
+                continue
+            if op == "$":
+                number = self.state.hand_number
+                while isinstance(self.state.to_act, int) and self.state.hand_number == number:
+                    self._apply(self._passive())
+                continue
+            if op == ".":
+                self._apply(self._passive())
+                continue
+            to_act = self.state.to_act
+            assert isinstance(to_act, int), f"{token}: nobody to act"
+            action: golfo.Action
+            if op == "p":
+                action = golfo.Pass(to_act)
+            elif op == "c":
+                action = golfo.Call(to_act)
+            elif op == "f":
+                action = golfo.Fold(to_act)
+            elif op == "b":
+                action = golfo.Bet(to_act, int(arg))
+            elif op == "r":
+                action = golfo.Raise(to_act, int(arg))
+            elif arg.startswith("#"):
+                action = golfo.Discard(to_act, self.state.hands[to_act].cards[: int(arg[1:])])
+            else:
+                cards = golfo.parse_cards(arg[1:].replace("+", " ")) if arg else ()
+                action = golfo.Discard(to_act, cards)
+            self._apply(action)
+        return self
+
+
+# ---------------------------------------------------------------------------
+# helpers for the checks
+
+
+def last(state: State) -> golfo.HandResult:
+    return state.results[-1]
+
+
+def shown_value(result: golfo.HandResult, seat: int) -> int:
+    hand = result.shown[seat]
+    assert hand is not None
+    return hand.value
+
+
+WIN = "9O 8O 7O 3C 4C"  # 24 points in oros
+LOSE_1 = "3O 4O 5C 6C 3E"  # 11 in copas
+LOSE_2 = "5O 4E 5E 3B 4B"  # 9 in espadas
+
+
+def winner_is(seat: int, order: tuple[int, ...]) -> dict[int, str]:
+    """Five cards per seat in ``order`` such that ``seat`` holds the best hand (24 points)."""
+    losers = iter((LOSE_1, LOSE_2, "6O 6E 7E 5B 6B"))
+    return {s: WIN if s == seat else next(losers) for s in order}
+
+
+# ---------------------------------------------------------------------------
+# the vectors
+
+
+Vector = tuple[str, str, Callable[[], State]]
+VECTORS: list[Vector] = []
+
+
+def vector(name: str, description: str) -> Callable[[Callable[[], State]], Callable[[], State]]:
+    def register(build: Callable[[], State]) -> Callable[[], State]:
+        VECTORS.append((name, description, build))
+        return build
+
+    return register
+
+
+@vector(
+    "01-one-hand-three-seats",
+    "R1 R2 R3 R4 R5 R6 R10 R11 R13 R15 R18: three seats, antes, both deals, a pass then a call "
+    "after the opening, raises, discards with replacements, a fold, a showdown, EndGame",
+)
+def one_hand() -> State:
+    g = Script(golfo.TRADICIONAL, players=3, dealer=0)
+    g.cards(
+        {1: "9O 8O 3C 4C 5E", 2: "9C 8C 7C 3E 4E", 0: "9E 8E 3B 4B 5B"},
+        draws="7O 6C 6E 6B 5C 4O 7E",
+    )
+    g.play("1p 2b2 0r4 1c 2c")  # R5: seat 1 passed, then calls after the opening
+    g.play("1p 2p 0p")  # R6a: everyone passes
+    g.play("1d:3C+4C+5E 2d:3E+4E 0d")  # R10: discards, each seat served before the next
+    g.play("1b3 2r8 0f 1c")  # R13: seat 0's cards are dead
+    g.play("1d:6C+6E 2d")
+    g.play("1b5 2r10 1c")  # R11: showdown
+    s = g.state
+    r = last(s)
+    assert r.showdown
+    assert r.pots[0].winner == 2
+    assert r.shown[0] is None
+    assert shown_value(r, 2) == 29
+    assert shown_value(r, 1) == 28
+    assert r.payoffs == (-5, -23, 28)
+    g.play("E")
+    assert g.state.is_over
+    return g.state
+
+
+@vector(
+    "02-four-seats-rotation",
+    "R1 R14 R6 R12 R15: four seats, the dealer sits out each hand, the deal rotates "
+    "over four hands, wins by folds and showdowns",
+)
+def four_seats() -> State:
+    g = Script(golfo.TRADICIONAL, players=4, dealer=0)
+    g.play("$ N")  # hand 1: dealer 0 sits out, nobody opens
+    assert last(g.state).dealt_in == (1, 2, 3)
+    g.play("2b2 3f 0f N")  # hand 2: dealer 1 sits out
+    assert last(g.state).dealt_in == (2, 3, 0)
+    assert not last(g.state).showdown
+    g.play("3p 0b1 1c 3c ~ ~ 3b4 0c 1f $ N")  # hand 3: dealer 2
+    g.play("0b3 1c 2r6 0c 1c $ E")  # hand 4: dealer 3
+    s = g.state
+    assert [r.dealer for r in s.results] == [0, 1, 2, 3]
+    assert all(r.dealer not in r.dealt_in for r in s.results)
+    return s
+
+
+@vector(
+    "03-deal-in-pairs",
+    "R3: rules.deal_in_pairs, the first deal gives two cards at once to each seat; R5 R11",
+)
+def deal_in_pairs() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, deal_in_pairs=True, hands=1)
+    g = Script(rules, players=3, dealer=2)
+    g.cards({0: WIN, 1: LOSE_1, 2: LOSE_2})
+    g.play("0b1 1c 2c")
+    first = [c for c in g.state.history[:6] if isinstance(c, golfo.Deal)]
+    assert [c.card for c in first[:2]] == list(golfo.parse_cards("9O 8O"))
+    g.play("~ ~ 0b2 1c 2f $")
+    assert g.state.is_over
+    assert last(g.state).pots[0].winner == 0
+    return g.state
+
+
+@vector(
+    "04-nobody-opens",
+    "R12 R10: nobody ever opens; every phase is played, all stand pat, and the showdown takes "
+    "the antes",
+)
+def nobody_opens() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=1)
+    g.cards({2: LOSE_1, 0: WIN, 1: LOSE_2})
+    g.play("$")
+    s = g.state
+    r = last(s)
+    assert not any(isinstance(a, golfo.Bet) for a in s.history)
+    assert r.showdown
+    assert r.pots == (golfo.Pot(3, (2, 0, 1), 0),)
+    return s
+
+
+@vector(
+    "05-win-by-folds",
+    "R6c R13: all but one seat fold in the second round; the winner shows nothing",
+)
+def win_by_folds() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.play("1b2 2c 0c 1p 2b6 0f 1f")
+    r = last(g.state)
+    assert not r.showdown
+    assert r.shown == (None, None, None)
+    assert r.ended_in is Phase.BET_2
+    assert r.pots[0].winner == 2
+    assert r.returned == (0, 0, 6)
+    return g.state
+
+
+@vector(
+    "06-side-pots",
+    "R7 R8 R11: a short all-in, an all-in call for less, a side pot, the uncalled excess "
+    "returned, later rounds skipped with one seat able to bet",
+)
+def side_pots() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0, stacks=[100, 6, 20])
+    g.cards({1: "9O 8O 7O 3C 4C", 2: "9C 8C 5E 3B 4B", 0: "9E 6E 5O 6C 5B"})
+    g.play("1b5 2c 0r40 2c")  # seat 1 all-in; seat 2 calls all-in for less
+    g.play("$")  # R7: no betting round can be played; discards still are (R10)
+    r = last(g.state)
+    assert r.pots == (golfo.Pot(18, (1, 2, 0), 1), golfo.Pot(28, (2, 0), 2))
+    assert r.returned == (21, 0, 0)
+    assert g.state.stacks == (80, 18, 28)
+    return g.state
+
+
+@vector(
+    "07-stock-runs-short",
+    "R10: the stock runs short during discards (5, 5, then only 3 cards), and is empty at the "
+    "second discard; discards face down",
+)
+def stock_short() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1, discards_face_up=False)
+    g = Script(rules, players=3, dealer=0)
+    g.play("1p 2p 0p ~")
+    g.play("1d#5 2d#5")
+    assert len(g.state.stock) == 3
+    assert (
+        max(len(a.cards) for a in golfo.legal_actions(g.state) if isinstance(a, golfo.Discard)) == 3
+    )
+    g.play("0d#3")
+    assert len(g.state.stock) == 0
+    g.play("~")  # the third betting round
+    assert golfo.legal_actions(g.state) == (golfo.Discard(1, ()),)
+    g.play("$")
+    return g.state
+
+
+@vector(
+    "08-tie-goes-nearest-mano",
+    "R11: two seats tie on 24 points; the pot goes to the tied seat nearest mano",
+)
+def tie() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards({1: "5O 5C 5E 5B 6B", 2: "9O 8O 7O 3C 4C", 0: "9C 8C 7C 3E 4E"})
+    g.play("1b1 2c 0c ~ ~ 1b2 2c 0c $")
+    r = last(g.state)
+    assert shown_value(r, 2) == shown_value(r, 0) == 24
+    assert shown_value(r, 1) == 11
+    assert r.pots[0].winner == 2
+    return g.state
+
+
+@vector(
+    "09-trabuco",
+    "R11: mano shows 30 points (9, 8, 7, 6 of bastos) and wins: a trabuco",
+)
+def trabuco() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=2)
+    g.cards({0: "9B 8B 7B 3O 4O", 1: "9C 8C 7C 3C 3E", 2: "9E 8E 7E 4C 5C"}, draws="6B 5E")
+    g.play("0b2 1r5 2c 0c ~ 0d:3O 1d 2d:4C ~ ~")  # mano draws the 6 of bastos
+    g.play("0b10 1c 2c $")
+    r = last(g.state)
+    assert r.trabuco
+    assert r.pots[0].winner == 0
+    assert shown_value(r, 0) == 30
+    assert shown_value(r, 1) == 27
+    assert shown_value(r, 2) == 29
+    return g.state
+
+
+@vector(
+    "10-lone-card",
+    "R11 and the hand values: the winner's 9 points come from a lone card (the 9 of espadas), "
+    "beating a lone 8",
+)
+def lone_card() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards({1: "6O 6C", 2: "3O 4O 3C 4C 9E", 0: "5O 5C 3E 4E 8B"})
+    g.play("1p 2b1 0c 1f $")
+    r = last(g.state)
+    winner_hand = r.shown[2]
+    assert winner_hand is not None
+    assert r.pots[0].winner == 2
+    assert golfo.score(winner_hand).cards == (Card.parse("9E"),)
+    assert shown_value(r, 0) == 8
+    return g.state
+
+
+@vector(
+    "11-rebuy",
+    "R17 R18: a seat loses its whole stack and rebuys at the next hand (rebuy counted, net "
+    "result counts it); R14 R15",
+)
+def rebuy() -> State:
+    g = Script(golfo.TRADICIONAL, players=3, dealer=0, stacks=[100, 3, 100])
+    g.cards(winner_is(2, (1, 2, 0)))
+    g.play("1b2 2c 0c $")
+    assert g.state.stacks[1] == 0
+    g.play("N")
+    assert g.state.rebuys == (0, 1, 0)
+    assert g.state.stacks[1] == 99
+    g.cards(winner_is(1, (2, 0, 1)))
+    g.play("2b4 0c 1c $ E")
+    s = g.state
+    table = golfo.standings(s)  # R18: seat 1 has the most chips and, net of its rebuy, leads
+    assert table.winner == 1
+    assert [(r.seat, r.net) for r in table.rows] == [(1, 7), (2, 1), (0, -8)]
+    return s
+
+
+@vector(
+    "12-bust-without-rebuy",
+    "R17 R1 R14: without rebuys a seat that cannot pay the ante is out; four seats become "
+    "three and the dealer plays; a second bust ends the game",
+)
+def bust() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, rebuy=False)
+    g = Script(rules, players=4, dealer=0, stacks=[100, 100, 5, 2])
+    g.cards(winner_is(1, (1, 2, 3)))
+    g.play("1b1 2f 3c $")  # seat 3 all-in and loses
+    g.play("N")
+    assert g.state.out == frozenset({3})
+    assert g.state.dealt_in == (2, 0, 1)
+    g.cards(winner_is(0, (2, 0, 1)))
+    g.play("2b3 0c 1f $")  # seat 2 all-in and loses: fewer than three can pay the ante
+    s = g.state
+    assert s.is_over
+    assert s.out == frozenset({3})
+    assert golfo.standings(s).winner == 0
+    return s
+
+
+@vector(
+    "13-extra-hands-on-tie",
+    "R16 R18: a two-hand game tied after hand 2 (and after hand 3) plays extra hands until one "
+    "seat leads alone; Ludoteka's ante",
+)
+def extra_hands() -> State:
+    rules = attrs.evolve(golfo.LUDOTEKA, hands=2)
+    g = Script(rules, players=3, dealer=0)
+    for winner, order in ((1, (1, 2, 0)), (2, (2, 0, 1)), (0, (0, 1, 2)), (1, (1, 2, 0))):
+        g.cards(winner_is(winner, order))
+        g.play("$")
+        if not g.state.is_over:
+            g.play("N")
+    s = g.state
+    assert len(s.results) == 4
+    assert s.is_over
+    assert golfo.standings(s).winner == 1
+    return s
+
+
+@vector(
+    "14-ludoteka-game",
+    "R9 R14 R16 R18: a whole game with the LUDOTEKA preset (ante 5, caps 25/50/75/100, "
+    "10 hands); bets up to each round's cap",
+)
+def ludoteka() -> State:
+    g = Script(golfo.LUDOTEKA, players=3, dealer=0)
+    patterns = ("b20 . . b25 . . $", "b5 f f", "$", "b3 r20 . . ~ ~ b50 f f", ". b10 . . $")
+    k = 0
+    while not g.state.is_over:
+        g.play(patterns[k % len(patterns)])
+        k += 1
+        if not g.state.is_over:
+            g.play("N")
+    s = g.state
+    capped = [r for r in s.results if max(-p for p in r.payoffs) >= 50]
+    assert capped
+    assert len(s.results) >= 10
+    return s
+
+
+@vector(
+    "15-ludoteka-cap-limits-all-in",
+    "R8 R9: Ludoteka caps bound every bet, all-in included (35 behind, only 25 may be bet in "
+    "round 2); a later all-in below the cap makes a side pot",
+)
+def cap_limits() -> State:
+    rules = attrs.evolve(golfo.LUDOTEKA, hands=1)
+    g = Script(rules, players=3, dealer=0, stacks=[1000, 60, 1000])
+    g.cards({1: WIN, 2: LOSE_1, 0: LOSE_2})
+    g.play("1b20 2c 0c")  # everyone at the round-1 cap of 25
+    assert g.state.committed == (25, 25, 25)
+    bets = [a for a in golfo.legal_actions(g.state) if isinstance(a, golfo.Bet)]
+    assert bets[-1].amount == 25  # the cap of 50, not the stack, bounds the bet
+    g.play("1b25 2c 0c")
+    assert g.state.stacks[1] == 10
+    g.play("~ 1b10 2r25 0c $")  # seat 1 all-in for 10; the others go on to the cap of 75
+    r = last(g.state)
+    assert len(r.pots) == 2
+    assert r.pots[0].winner == 1
+    return g.state
+
+
+# ---------------------------------------------------------------------------
+
+
+def build() -> dict[str, str]:
+    """Every vector's file name and text."""
+    out: dict[str, str] = {}
+    for name, description, make in VECTORS:
+        state = make()
+        text = golfo.to_json(state, description=description, expected=True)
+        assert golfo.from_json(text) == state
+        out[f"{name}.json"] = text
+    return out
+
+
+def main(argv: list[str]) -> int:
+    files = build()
+    if "--check" in argv:
+        stale = [
+            name
+            for name, text in files.items()
+            if not (HERE / name).is_file() or (HERE / name).read_text(encoding="utf-8") != text
+        ]
+        extra = sorted({p.name for p in HERE.glob("*.json")} - set(files))
+        for name in stale:
+            print(f"differs from the script: {name}")
+        for name in extra:
+            print(f"not made by the script: {name}")
+        return 1 if stale or extra else 0
+    for name, text in files.items():
+        (HERE / name).write_text(text, encoding="utf-8")
+        print(f"wrote conformance/{name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
