@@ -202,7 +202,9 @@ def test_to_json_refuses_what_is_not_a_state() -> None:
 
 
 def record_of(state: golfo.State) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(golfo.to_json(state))
+    text = golfo.to_json(state)
+    validate(text)
+    data: dict[str, Any] = json.loads(text)
     return data
 
 
@@ -360,7 +362,9 @@ def test_results_are_checked_against_the_replay() -> None:
 
 def test_expected_values_are_checked_against_the_replay() -> None:
     state = finished_hand()
-    data = json.loads(golfo.to_json(state, expected=True))
+    text = golfo.to_json(state, expected=True)
+    validate(text)
+    data = json.loads(text)
     stacks = data["expected"]["stacks"]
     refused(
         edited(data, ("expected", "stacks"), [stacks[0] + 1, stacks[1] - 1, stacks[2]]),
