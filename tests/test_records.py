@@ -527,3 +527,26 @@ def test_examples_in_the_docs_run(name: str, monkeypatch: pytest.MonkeyPatch) ->
     )
     assert outcome.attempted > 0
     assert outcome.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("extra",), 1),
+        (("format",), "golfo/2"),
+        (("players",), 5),
+        (("actions", 6, "amount"), True),
+        (("actions", 6, "amount"), 5.5),
+        (("actions", 6, "type"), "envido"),
+        (("actions", 6, "colour"), "red"),
+        (("actions", 0, "card"), "9X"),
+        (("rules", "ante"), "1"),
+        (("rules", "round_caps"), [1, 2, 3]),
+        (("stacks",), [100, 100]),
+    ],
+)
+def test_schema_refuses_what_from_json_refuses(path: tuple[str | int, ...], value: Any) -> None:
+    data = json.loads(edited(BASE, path, value))
+    assert not VALIDATOR.is_valid(data)
+    with pytest.raises(golfo.FormatError):
+        golfo.from_json(json.dumps(data))
