@@ -592,16 +592,18 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     folded = d["folded"]
     hand_masks = d["hand_masks"]
     in_hand = [s for s in dealt_in if s not in folded]
-    rank = {s: i for i, s in enumerate(dealt_in)}
     values = {s: value_of_mask(hand_masks[s]) for s in in_hand}
     pots: list[Pot] = []
     returned = [0] * n
     won = [0] * n
     prev = 0
+    seats = range(n)
+    # Layers between consecutive distinct amounts committed: every seat that reached a
+    # layer's top put in the whole layer (no seat committed an amount inside it).
     for level in sorted({c for c in committed if c > 0}):
-        amount = sum(min(c, level) - min(c, prev) for c in committed)
-        contributors = [s for s in range(n) if committed[s] > prev]
-        eligible = tuple(s for s in in_hand if committed[s] >= level)
+        contributors = [s for s in seats if committed[s] >= level]
+        amount = (level - prev) * len(contributors)
+        eligible = tuple([s for s in in_hand if committed[s] >= level])
         prev = level
         if len(contributors) == 1 and eligible == (contributors[0],):
             returned[contributors[0]] += amount  # R8: uncalled excess goes back
@@ -612,7 +614,10 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
             last = pots.pop()  # same seats can win it: one pot, not two
             pots.append(Pot(last.amount + amount, eligible, last.winner))
         else:
-            winner = max(eligible, key=lambda s: (values[s], -rank[s]))  # R11: ties to mano
+            winner = eligible[0]  # R11: ties go to the seat nearest mano (play order)
+            for s in eligible:
+                if values[s] > values[winner]:
+                    winner = s
             pots.append(Pot(amount, eligible, winner))
     for pot in pots:
         won[pot.winner] += pot.amount
@@ -622,19 +627,19 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
         hand_number=d["hand_number"],
         dealer=d["dealer"],
         dealt_in=dealt_in,
-        payoffs=tuple(won[s] + returned[s] - committed[s] for s in range(n)),
+        payoffs=tuple([won[s] + returned[s] - committed[s] for s in seats]),
         pots=tuple(pots),
         returned=tuple(returned),
-        shown=tuple(
-            Hand.from_mask(hand_masks[s]) if showdown and s in values else None for s in range(n)
-        ),
+        shown=tuple([Hand.from_mask(hand_masks[s]) if s in values else None for s in seats])
+        if showdown
+        else (None,) * n,
         showdown=showdown,
         # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
         trabuco=showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
         ended_in=_SHOWDOWN if showdown else d["phase"],
     )
     zeros = (0,) * n
-    d["stacks"] = tuple(stacks[s] + won[s] + returned[s] for s in range(n))
+    d["stacks"] = tuple([stacks[s] + won[s] + returned[s] for s in seats])
     d["bets"] = zeros
     d["committed"] = zeros
     d["needs"] = 0
