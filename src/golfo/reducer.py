@@ -792,21 +792,33 @@ def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
 _RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
 
 
-def _new_discard(seat: int, cards: frozenset[Card]) -> Discard:
-    """A Discard without the converter (``cards`` is already a frozenset of cards)."""
-    action = object.__new__(Discard)
-    _set_seat(action, seat)
-    _set_cards(action, cards)
-    return action
+_SINGLES_O, _SINGLES_C, _SINGLES_E, _SINGLES_B = (
+    tuple(tuple(_SINGLE[7 * suit + i] for i in range(7) if bits >> i & 1) for bits in range(128))
+    for suit in range(4)
+)
+_new = object.__new__
 
 
 def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
-    singles = [_SINGLE[c.index] for c in cards_of(mask)]
+    singles = (
+        _SINGLES_O[mask & 127]
+        + _SINGLES_C[mask >> 7 & 127]
+        + _SINGLES_E[mask >> 14 & 127]
+        + _SINGLES_B[mask >> 21]
+    )
+    n = len(singles)
     subsets = [_EMPTY]
     append = subsets.append
-    for parent, card in _RECIPES[len(singles)][min(room, len(singles))]:
+    for parent, card in _RECIPES[n][room if room < n else n]:
         append(subsets[parent] | singles[card])
-    return tuple([_new_discard(seat, cards) for cards in subsets])
+    out: list[Discard] = []
+    add = out.append
+    for cards in subsets:  # Discard(seat, cards) without the converter: cards is a frozenset
+        action = _new(Discard)
+        _set_seat(action, seat)
+        _set_cards(action, cards)
+        add(action)
+    return tuple(out)
 
 
 def is_legal(state: State, action: object) -> bool:
