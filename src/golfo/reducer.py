@@ -269,31 +269,35 @@ def _check_seat_turn(state: State, action: Pass | Bet | Call | Raise | Fold | Di
 
 
 def _apply_deal(state: State, action: Deal) -> State:
-    if state.to_act is not CHANCE:
+    old = state.__dict__
+    if old["to_act"] is not CHANCE:
         _refuse(state, action, "R4", "no card is to be dealt now")
     card = action.card
     if type(card) is not Card and not isinstance(card, Card):
         _refuse(state, action, "R4", f"{card!r} is not a card")
     bit = card.mask
-    stock = state.stock_mask
+    stock = old["stock_mask"]
     if not stock & bit:
         _refuse(state, action, "R4", f"{card} is not in the stock")
-    d = _copy(state)
+    d = old.copy()  # _copy and _make inlined: deals are most of the actions of a hand
+    d.pop("_legal", None)
     pending = d["pending"]
     seat = pending[0]
     hands = list(d["hand_masks"])
     hands[seat] |= bit
     d["hand_masks"] = tuple(hands)
-    d["stock_mask"] = stock & ~bit
+    d["stock_mask"] = stock ^ bit
     d["pending"] = pending = pending[1:]
-    d["log"] = Log(state.log, action, seat)
+    d["log"] = Log(old["log"], action, seat)
     if not pending:
         phase = d["phase"]
         if phase in _DISCARDING:
             _next_discarder(d)
         else:
             _start_betting(d, _AFTER_DRAW[phase])
-    return _make(d)
+    new: State = _new_state(State)
+    _set_fields(new, d)
+    return new
 
 
 # -- betting ---------------------------------------------------------------
@@ -312,7 +316,10 @@ def _raise_answerable(state: State, seat: int) -> bool:
     """R8: a raise needs another seat still in that is not all-in."""
     folded = state.folded
     stacks = state.stacks
-    return any(s != seat and s not in folded and stacks[s] > 0 for s in state.dealt_in)
+    for s in state.dealt_in:  # noqa: SIM110 - a loop, not any(): no generator on a hot path
+        if s != seat and s not in folded and stacks[s] > 0:
+            return True
+    return False
 
 
 def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
@@ -323,6 +330,8 @@ def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
     all_in = mine + state.stacks[seat]
     rules = state.rules
     low = rules.min_open if current == 0 else current + rules.min_raise
+    if rules.round_caps is None:  # the usual case: no cap (R9)
+        return low, all_in, all_in if current < all_in < low else None
     high = all_in
     cap = _cap_to(state, seat)
     if cap is not None and cap < high:
@@ -332,18 +341,28 @@ def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
 
 
 def _betting_seat(state: State, action: Pass | Bet | Call | Raise | Fold) -> int:
+    seat = action.seat
     phase = state.phase
+    if seat == state.to_act and type(seat) is int and phase in _BETTING:
+        return seat  # the usual case: every check below passes
     if phase not in _BETTING:
         _refuse(state, action, "R5", f"no betting in phase {phase.name}")
     return _check_seat_turn(state, action)
+
+
+def _logged_copy(state: State, action: Action, actor: int | None) -> _Fields:
+    """The fields of ``state`` for the next state, with ``action`` appended to the log."""
+    d = state.__dict__.copy()
+    d.pop("_legal", None)
+    d["log"] = Log(d["log"], action, actor)
+    return d
 
 
 def _apply_pass(state: State, action: Pass) -> State:
     seat = _betting_seat(state, action)
     if max(state.bets) > 0:
         _refuse(state, action, "R5", "no es posible pasar: cannot pass after an opening")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, seat)
+    d = _logged_copy(state, action, seat)
     return _make(_next_to_bet(d, seat, state.needs & ~(1 << seat)))
 
 
@@ -351,8 +370,7 @@ def _apply_fold(state: State, action: Fold) -> State:
     seat = _betting_seat(state, action)
     if state.bets[seat] >= max(state.bets):
         _refuse(state, action, "R5", "fold only when facing a bet")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, seat)
+    d = _logged_copy(state, action, seat)
     folded = d["folded"] = state.folded | {seat}
     hands = list(state.hand_masks)
     d["dead_mask"] = state.dead_mask | hands[seat]
@@ -374,8 +392,7 @@ def _apply_call(state: State, action: Call) -> State:
     mine = state.bets[seat]
     if mine >= current:
         _refuse(state, action, "R5", "not facing a bet")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, seat)
+    d = _logged_copy(state, action, seat)
     _put(d, seat, min(current - mine, state.stacks[seat]))
     return _make(_next_to_bet(d, seat, state.needs & ~(1 << seat)))
 
@@ -403,8 +420,7 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
     if amount < low and amount != short:
         word = "opening" if current == 0 else "raise"
         _refuse(state, action, "R5", f"amount {amount} is below the minimum {word} {low}")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, seat)
+    d = _logged_copy(state, action, seat)
     _put(d, seat, amount - mine)
     stacks = d["stacks"]
     folded = state.folded
@@ -439,10 +455,11 @@ def _next_to_bet(d: _Fields, seat: int, needs: int) -> _Fields:
 
 def _next_in(order: tuple[int, ...], mask: int, after: int | None) -> int:
     """The first seat of ``order`` in ``mask``, going round from the seat after ``after``."""
-    if after is not None and after in order:
-        i = order.index(after) + 1
-        order = order[i:] + order[:i]
-    for s in order:
+    start = order.index(after) + 1 if after is not None and after in order else 0
+    for s in order[start:]:
+        if mask >> s & 1:
+            return s
+    for s in order[:start]:
         if mask >> s & 1:
             return s
     raise AssertionError("no seat in mask")  # pragma: no cover
@@ -520,8 +537,7 @@ def _apply_discard(state: State, action: Discard) -> State:
     room = state.stock_mask.bit_count()
     if k > room:
         _refuse(state, action, "R10", f"only {room} cards left in the stock, cannot discard {k}")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, seat)
+    d = _logged_copy(state, action, seat)
     hands = list(state.hand_masks)
     hands[seat] = own & ~mask
     d["hand_masks"] = tuple(hands)
@@ -691,7 +707,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     fields = state.__dict__
     cached: tuple[Action, ...] | None = fields.get("_legal")
     if cached is None:
-        cached = fields["_legal"] = _legal(state)
+        if fields["to_act"] is CHANCE:  # the deals, without a call to _legal
+            m = fields["stock_mask"]
+            cached = fields["_legal"] = (
+                _DEALS_O[m & 127]
+                + _DEALS_C[m >> 7 & 127]
+                + _DEALS_E[m >> 14 & 127]
+                + _DEALS_B[m >> 21]
+            )
+        else:
+            cached = fields["_legal"] = _legal(state)
     return cached
 
 
