@@ -756,12 +756,14 @@ def _legal(state: State) -> tuple[Action, ...]:
 # Interned actions: legal_actions hands out shared, immutable objects instead of building
 # up to hundreds of new ones per call.  Bets and raises are kept per seat in tuples indexed
 # by amount (grown on demand, up to _INTERNED_AMOUNTS), so a range of amounts is one slice.
+# Long random games feed stacks of thousands of chips through rebuys; past the limit
+# (about 0.75 MB per seat and kind when full) the actions are built for each call.
 _PASSES: Final = tuple(Pass(s) for s in range(4))
 _CALLS: Final = tuple(Call(s) for s in range(4))
 _FOLDS: Final = tuple(Fold(s) for s in range(4))
 _BETS: Final[list[tuple[Bet, ...]]] = [(), (), (), ()]
 _RAISES: Final[list[tuple[Raise, ...]]] = [(), (), (), ()]
-_INTERNED_AMOUNTS: Final = 4096
+_INTERNED_AMOUNTS: Final = 8192
 
 
 _A = TypeVar("_A", Bet, Raise)
