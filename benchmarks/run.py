@@ -50,12 +50,13 @@ def choose(legal: Sequence[Any], rng: random.Random) -> Any:
 
     ``legal_actions`` lists each kind as one contiguous run (Pass, then every Bet; Call,
     then every Raise, then Fold; every Deal; every Discard), so the runs are found by
-    bisection on the type instead of a scan of up to a hundred actions.
+    bisection on the type instead of a scan of up to a hundred actions.  Random numbers
+    come from ``rng.random()`` scaled, as on PokerKit's side.
     """
     n = len(legal)
     last = type(legal[-1])
     if type(legal[0]) is last:  # one kind: every Deal, every Discard, a lone NextHand
-        return legal[rng.randrange(n)]
+        return legal[int(rng.random() * n)]
     runs = []
     i = 0
     while i < n:
@@ -63,17 +64,22 @@ def choose(legal: Sequence[Any], rng: random.Random) -> Any:
         if kind is last:
             runs.append((i, n))
             break
-        lo, hi = i + 1, n - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if type(legal[mid]) is kind:
-                lo = mid + 1
-            else:
-                hi = mid
+        if type(legal[i + 1]) is not kind:  # a run of one: Pass, Call
+            lo = i + 1
+        elif type(legal[n - 2]) is kind:  # runs to the last action but one: Raise... Fold
+            lo = n - 1
+        else:
+            lo, hi = i + 2, n - 2
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if type(legal[mid]) is kind:
+                    lo = mid + 1
+                else:
+                    hi = mid
         runs.append((i, lo))
         i = lo
-    start, stop = runs[rng.randrange(len(runs))]
-    return legal[start + rng.randrange(stop - start)]
+    start, stop = runs[int(rng.random() * len(runs))]
+    return legal[start + int(rng.random() * (stop - start))]
 
 
 def play_hand(rng: random.Random, rules: golfo.Rules = golfo.TRADICIONAL) -> tuple[State, int]:
@@ -109,6 +115,27 @@ def golfo_random_hands(n: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
+def golfo_random_hands_dealt(n: int, seed: int) -> float:
+    """Variant: chance deals with ``golfo.deal_from`` from a deck shuffled for each hand (as
+    PokerKit's automations deal); the seats still choose from ``legal_actions``."""
+    rng = random.Random(seed)
+    apply = golfo.apply
+    legal_actions = golfo.legal_actions
+    deal_from = golfo.deal_from
+    deck = golfo.DECK
+    chance = golfo.CHANCE
+    start = time.perf_counter()
+    for _ in range(n):
+        cards = rng.sample(deck, 28)
+        state = golfo.new_game(golfo.TRADICIONAL, players=3)
+        while state.to_act is not None:
+            if state.to_act is chance:
+                state = deal_from(state, cards)
+            else:
+                state = apply(state, choose(legal_actions(state), rng))
+    return time.perf_counter() - start
+
+
 # ---------------------------------------------------------------------------
 # the peers (imported lazily: they are optional)
 
@@ -142,7 +169,7 @@ def _pokerkit_hand(create_state: Callable[..., Any], automations: Any, rng: rand
             kinds.append(1)
         if state.can_complete_bet_or_raise_to():
             kinds.append(2)
-        kind = kinds[rng.randrange(len(kinds))]
+        kind = kinds[int(rng.random() * len(kinds))]
         if kind == 0:
             state.fold()
         elif kind == 1:
@@ -150,7 +177,7 @@ def _pokerkit_hand(create_state: Callable[..., Any], automations: Any, rng: rand
         else:
             low = state.min_completion_betting_or_raising_to_amount
             high = state.max_completion_betting_or_raising_to_amount
-            state.complete_bet_or_raise_to(low + rng.randrange(high - low + 1))
+            state.complete_bet_or_raise_to(low + int(rng.random() * (high - low + 1)))
         actions += 1
     return actions
 
@@ -308,6 +335,7 @@ def bench_random_hands(repeats: int, n: int, peers: bool) -> dict[str, float]:
     g_times: list[float] = []
     p_times: list[float] = []
     g_actions = p_actions = 0
+    golfo_random_hands(n // 10, SEED - 1)  # warm-up
     for r in range(repeats):
         seed = SEED + r
         t, g_actions = golfo_random_hands(n, seed)
@@ -315,7 +343,12 @@ def bench_random_hands(repeats: int, n: int, peers: bool) -> dict[str, float]:
         if peers:
             t, p_actions = pokerkit_random_hands(max(1, n // 10), seed)
             p_times.append(t)
-    out = {"golfo": n / statistics.median(g_times), "golfo_actions": g_actions / n}
+    v_times = [golfo_random_hands_dealt(n, SEED + r) for r in range(repeats)]
+    out = {
+        "golfo": n / statistics.median(g_times),
+        "golfo_actions": g_actions / n,
+        "golfo_dealt": n / statistics.median(v_times),
+    }
     if peers:
         m = max(1, n // 10)
         out["pokerkit"] = m / statistics.median(p_times)
@@ -373,8 +406,10 @@ def bench_memory() -> dict[str, float]:
             state = golfo.apply(state, calls[0] if calls else choose(legal, rng))
     mid_size = deep_size(mid, skip=(type(mid.log),) if mid.log is not None else ())
 
-    # a whole game of 100 hands: the memory the final state keeps alive
+    # a whole game of 100 hands: the memory the final state keeps alive (a first game grows
+    # the module-level caches of interned actions, which are not the game's)
     rules = attrs.evolve(golfo.TRADICIONAL, hands=100)
+    play_game(random.Random(SEED), rules)
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -393,21 +428,21 @@ def bench_memory() -> dict[str, float]:
 
 
 def bench_growth(repeats: int, total_hands: int) -> dict[int, float]:
-    out: dict[int, float] = {}
-    for k in (1, 10, 100):
-        rules = attrs.evolve(golfo.TRADICIONAL, hands=k)
-        games = max(1, total_hands // k)
+    def per_hand(rules: golfo.Rules, games: int) -> float:
+        rng = random.Random(SEED)
+        start = time.perf_counter()
+        hands = 0
+        for _ in range(games):
+            hands += len(play_game(rng, rules)[0].results)
+        return (time.perf_counter() - start) / hands
 
-        def run(rules: golfo.Rules = rules, games: int = games) -> float:
-            rng = random.Random(SEED)
-            start = time.perf_counter()
-            hands = 0
-            for _ in range(games):
-                hands += len(play_game(rng, rules)[0].results)
-            return (time.perf_counter() - start) / hands
-
-        out[k] = median_of(repeats, run)
-    return out
+    workloads = {
+        k: (attrs.evolve(golfo.TRADICIONAL, hands=k), max(1, total_hands // k))
+        for k in (1, 10, 100)
+    }
+    # warm-up: long random games feed big stacks (rebuys), whose bet amounts are interned once
+    per_hand(*workloads[100])
+    return {k: median_of(repeats, lambda w=w: per_hand(*w)) for k, w in workloads.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -474,6 +509,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             ratio(rh["golfo"], pokerkit),
             ">= 10x",
             verdict(None if pokerkit is None else rh["golfo"] >= 10 * pokerkit),
+        ),
+        (
+            "variant: deals by `deal_from` (shuffled deck), seats as above",
+            f"{rh['golfo_dealt']:,.0f} /s",
+            f"PokerKit {pokerkit:,.0f} /s" if pokerkit else "PokerKit n/a",
+            ratio(rh["golfo_dealt"], pokerkit),
+            "(info)",
+            "",
         ),
         (
             "actions per random hand (deals included / player actions)",
