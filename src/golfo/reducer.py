@@ -609,7 +609,7 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     hand_masks = d["hand_masks"]
     in_hand = [s for s in dealt_in if s not in folded]
     values = {s: value_of_mask(hand_masks[s]) for s in in_hand}
-    pots: list[Pot] = []
+    layers: list[list[Any]] = []  # [amount, eligible, winner] per pot, main pot first
     returned = [0] * n
     won = [0] * n
     prev = 0
@@ -617,24 +617,28 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     # Layers between consecutive distinct amounts committed: every seat that reached a
     # layer's top put in the whole layer (no seat committed an amount inside it).
     for level in sorted({c for c in committed if c > 0}):
-        contributors = [s for s in seats if committed[s] >= level]
-        amount = (level - prev) * len(contributors)
+        count = 0
+        top = -1
+        for s in seats:
+            if committed[s] >= level:
+                count += 1
+                top = s
+        amount = (level - prev) * count
         eligible = tuple([s for s in in_hand if committed[s] >= level])
         prev = level
-        if len(contributors) == 1 and eligible == (contributors[0],):
-            returned[contributors[0]] += amount  # R8: uncalled excess goes back
+        if count == 1 and eligible == (top,):
+            returned[top] += amount  # R8: uncalled excess goes back
         elif not eligible:
-            last = pots.pop()  # only folded seats reached this level: it joins the pot below
-            pots.append(Pot(last.amount + amount, last.eligible, last.winner))
-        elif pots and pots[-1].eligible == eligible:
-            last = pots.pop()  # same seats can win it: one pot, not two
-            pots.append(Pot(last.amount + amount, eligible, last.winner))
+            layers[-1][0] += amount  # only folded seats reached this level: the pot below
+        elif layers and layers[-1][1] == eligible:
+            layers[-1][0] += amount  # same seats can win it: one pot, not two
         else:
             winner = eligible[0]  # R11: ties go to the seat nearest mano (play order)
             for s in eligible:
                 if values[s] > values[winner]:
                     winner = s
-            pots.append(Pot(amount, eligible, winner))
+            layers.append([amount, eligible, winner])
+    pots = [Pot(amount, eligible, winner) for amount, eligible, winner in layers]
     for pot in pots:
         won[pot.winner] += pot.amount
     stacks = d["stacks"]
