@@ -54,9 +54,19 @@ def choose(legal: Sequence[Any], rng: random.Random) -> Any:
     come from ``rng.random()`` scaled, as on PokerKit's side.
     """
     n = len(legal)
+    random = rng.random
+    first = type(legal[0])
     last = type(legal[-1])
-    if type(legal[0]) is last:  # one kind: every Deal, every Discard, a lone NextHand
-        return legal[int(rng.random() * n)]
+    if first is last:  # one kind: every Deal, every Discard, a lone NextHand
+        return legal[int(random() * n)]
+    # the usual shapes, answered at once: [A, B...] (Pass, Bet...) and [A, B..., C]
+    # (Call, Raise..., Fold); any other shape goes to the general search below
+    second = type(legal[1])
+    if second is last:
+        return legal[0] if random() < 0.5 else legal[1 + int(random() * (n - 1))]
+    if second is not first and type(legal[-2]) is second:
+        k = int(random() * 3)
+        return legal[0] if k == 0 else legal[-1] if k == 2 else legal[1 + int(random() * (n - 2))]
     runs = []
     i = 0
     while i < n:
@@ -64,22 +74,17 @@ def choose(legal: Sequence[Any], rng: random.Random) -> Any:
         if kind is last:
             runs.append((i, n))
             break
-        if type(legal[i + 1]) is not kind:  # a run of one: Pass, Call
-            lo = i + 1
-        elif type(legal[n - 2]) is kind:  # runs to the last action but one: Raise... Fold
-            lo = n - 1
-        else:
-            lo, hi = i + 2, n - 2
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if type(legal[mid]) is kind:
-                    lo = mid + 1
-                else:
-                    hi = mid
+        lo, hi = i + 1, n - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if type(legal[mid]) is kind:
+                lo = mid + 1
+            else:
+                hi = mid
         runs.append((i, lo))
         i = lo
-    start, stop = runs[int(rng.random() * len(runs))]
-    return legal[start + int(rng.random() * (stop - start))]
+    start, stop = runs[int(random() * len(runs))]
+    return legal[start + int(random() * (stop - start))]
 
 
 def play_hand(rng: random.Random, rules: golfo.Rules = golfo.TRADICIONAL) -> tuple[State, int]:
