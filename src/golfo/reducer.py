@@ -103,39 +103,19 @@ def new_game(
         if len(start) != players or any(type(x) is not int or x < 0 for x in start):
             raise RulesError(f"stacks must be {players} whole numbers >= 0, got {stacks!r}")
     zeros = (0,) * players
-    state = State(
-        rules=rules,
-        players=players,
-        dealer=dealer,
-        hand_number=0,
-        phase=_BETWEEN_HANDS,
-        to_act=None,
-        stacks=start,
-        bets=zeros,
-        committed=zeros,
-        folded=frozenset(),
-        dealt_in=(),
-        hand_masks=zeros,
-        stock_mask=ALL_CARDS,
-        discard_mask=0,
-        dead_mask=0,
-        pending=(),
-        needs=0,
-        rebuys=zeros,
-        out=frozenset(),
-        results=(),
-        initial_stacks=start,
-        first_dealer=dealer,
-        log=None,
-    )
-    d = state.__dict__  # not yet shared with anyone: filled in place
+    d = _NEW_GAME.copy()  # the fields not set below keep the template's values
+    d["rules"] = rules
+    d["players"] = players
+    d["dealer"] = d["first_dealer"] = dealer
+    d["stacks"] = d["initial_stacks"] = start
+    d["bets"] = d["committed"] = d["hand_masks"] = d["rebuys"] = zeros
     _pay_or_leave(d)
-    if len(state.in_game) < 3:
+    if players - len(d["out"]) < 3:
         raise RulesError("fewer than 3 seats can pay the ante: no game (R17)")
-    if dealer in state.out:
+    if dealer in d["out"]:
         raise RulesError(f"the first dealer, seat {dealer}, cannot pay the ante (R17)")
     _start_hand(d, dealer)
-    return state
+    return _make(d)
 
 
 # The reducer builds each new state once: it copies the fields of the old state into a
@@ -158,6 +138,34 @@ def _make(d: _Fields) -> State:
     state: State = _new_state(State)
     _set_fields(state, d)
     return state
+
+
+# The fields of a game before its first hand; new_game copies them and sets the rest.
+_NEW_GAME: Final[_Fields] = State(
+    rules=Rules(),
+    players=3,
+    dealer=0,
+    hand_number=0,
+    phase=Phase.BETWEEN_HANDS,
+    to_act=None,
+    stacks=(0, 0, 0),
+    bets=(0, 0, 0),
+    committed=(0, 0, 0),
+    folded=frozenset(),
+    dealt_in=(),
+    hand_masks=(0, 0, 0),
+    stock_mask=ALL_CARDS,
+    discard_mask=0,
+    dead_mask=0,
+    pending=(),
+    needs=0,
+    rebuys=(0, 0, 0),
+    out=frozenset(),
+    results=(),
+    initial_stacks=(0, 0, 0),
+    first_dealer=0,
+    log=None,
+).__dict__
 
 
 def _pay_or_leave(d: _Fields) -> None:
