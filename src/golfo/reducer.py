@@ -733,36 +733,30 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _legal(state: State) -> tuple[Action, ...]:
+    """The legal actions when chance is not to act (legal_actions lists the deals)."""
     phase = state.phase
-    if state.to_act is CHANCE:
-        m = state.stock_mask
-        return (
-            _DEALS_O[m & 127] + _DEALS_C[m >> 7 & 127] + _DEALS_E[m >> 14 & 127] + _DEALS_B[m >> 21]
-        )
-    if phase is _END:
-        return ()
-    if phase is _BETWEEN_HANDS:
-        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
     seat = state.to_act
-    assert isinstance(seat, int)
+    if phase in _BETTING:
+        assert isinstance(seat, int)
+        low, high, short = _bet_range(state, seat)
+        if max(state.bets) == 0:
+            bets = _amounts(_BETS, Bet, seat, low, high)
+            if short is None:
+                return (_PASSES[seat], *bets)
+            return (_PASSES[seat], _bet(seat, short), *bets)
+        if not _raise_answerable(state, seat):
+            return (_CALLS[seat], _FOLDS[seat])
+        raises = _amounts(_RAISES, Raise, seat, low, high)
+        if short is None:
+            return (_CALLS[seat], *raises, _FOLDS[seat])
+        return (_CALLS[seat], _raise(seat, short), *raises, _FOLDS[seat])
     if phase in _DISCARDING:
+        assert isinstance(seat, int)
         room = min(5, state.stock_mask.bit_count())
         return _discards(seat, state.hand_masks[seat], room)
-    low, high, short = _bet_range(state, seat)
-    if max(state.bets) == 0:
-        if short is None:
-            return (_PASSES[seat], *_amounts(_BETS, Bet, seat, low, high))
-        return (_PASSES[seat], _bet(seat, short), *_amounts(_BETS, Bet, seat, low, high))
-    if not _raise_answerable(state, seat):
-        return (_CALLS[seat], _FOLDS[seat])
-    if short is None:
-        return (_CALLS[seat], *_amounts(_RAISES, Raise, seat, low, high), _FOLDS[seat])
-    return (
-        _CALLS[seat],
-        _raise(seat, short),
-        *_amounts(_RAISES, Raise, seat, low, high),
-        _FOLDS[seat],
-    )
+    if phase is _BETWEEN_HANDS:
+        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
+    return ()  # the game is over
 
 
 # Interned actions: legal_actions hands out shared, immutable objects instead of building
