@@ -45,16 +45,15 @@ SEED = 20240607
 # the random policy, the same on both sides
 
 
-def choose(legal: Sequence[Any], rng: random.Random) -> Any:
+def choose(legal: Sequence[Any], random: Callable[[], float]) -> Any:
     """Uniform over the kinds of action (Pass/Bet, Call/Raise/Fold...), then uniform within it.
 
     ``legal_actions`` lists each kind as one contiguous run (Pass, then every Bet; Call,
     then every Raise, then Fold; every Deal; every Discard), so the runs are found by
-    bisection on the type instead of a scan of up to a hundred actions.  Random numbers
-    come from ``rng.random()`` scaled, as on PokerKit's side.
+    bisection on the type instead of a scan of up to a hundred actions.  ``random`` is a
+    seeded ``random.Random().random``, scaled to indices as on PokerKit's side.
     """
     n = len(legal)
-    random = rng.random
     first = type(legal[0])
     last = type(legal[-1])
     if first is last:  # one kind: every Deal, every Discard, a lone NextHand
@@ -91,10 +90,11 @@ def play_hand(rng: random.Random, rules: golfo.Rules = golfo.TRADICIONAL) -> tup
     """One random hand of a new 3-seat game; returns the final state and the actions taken."""
     apply = golfo.apply
     legal_actions = golfo.legal_actions
+    draw = rng.random
     state = golfo.new_game(rules, players=3)
     actions = 0
     while state.to_act is not None:
-        state = apply(state, choose(legal_actions(state), rng))
+        state = apply(state, choose(legal_actions(state), draw))
         actions += 1
     return state, actions
 
@@ -103,10 +103,11 @@ def play_game(rng: random.Random, rules: golfo.Rules) -> tuple[State, int]:
     """A random 3-seat game to its end (``rules.hands`` must be set: NextHand between hands)."""
     apply = golfo.apply
     legal_actions = golfo.legal_actions
+    draw = rng.random
     state = golfo.new_game(rules, players=3)
     actions = 0
     while state.phase is not Phase.END:
-        state = apply(state, choose(legal_actions(state), rng))
+        state = apply(state, choose(legal_actions(state), draw))
         actions += 1
     return state, actions
 
@@ -137,7 +138,7 @@ def golfo_random_hands_dealt(n: int, seed: int) -> float:
             if state.to_act is chance:
                 state = deal_from(state, cards)
             else:
-                state = apply(state, choose(legal_actions(state), rng))
+                state = apply(state, choose(legal_actions(state), rng.random))
     return time.perf_counter() - start
 
 
@@ -368,7 +369,7 @@ def bench_calls(samples: int) -> dict[str, float]:
     while len(pairs) < samples:
         state = golfo.new_game(golfo.TRADICIONAL, players=3)
         while state.to_act is not None:
-            action = choose(golfo.legal_actions(state), rng)
+            action = choose(golfo.legal_actions(state), rng.random)
             pairs.append((state, action))
             state = golfo.apply(state, action)
     pairs = pairs[:samples]
@@ -408,7 +409,7 @@ def bench_memory() -> dict[str, float]:
                 break
             legal = golfo.legal_actions(state)
             calls = [a for a in legal if isinstance(a, golfo.Call | golfo.Pass)]
-            state = golfo.apply(state, calls[0] if calls else choose(legal, rng))
+            state = golfo.apply(state, calls[0] if calls else choose(legal, rng.random))
     mid_size = deep_size(mid, skip=(type(mid.log),) if mid.log is not None else ())
 
     # a whole game of 100 hands: the memory the final state keeps alive (a first game grows
