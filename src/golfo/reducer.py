@@ -237,6 +237,11 @@ def apply(state: State, action: Action) -> State:
     An action the rules do not allow raises :class:`golfo.IllegalActionError`
     naming the rule and what is legal instead; ``state`` stays valid.
     """
+    if type(action) is Deal and type(state) is State:  # the most frequent action: a deal
+        fields = state.__dict__
+        card = action.card
+        if fields["to_act"] is CHANCE and type(card) is Card and fields["stock_mask"] & card.mask:
+            return _dealt(fields, action, card.mask)  # every check of _apply_deal passed
     step = _STEPS.get(type(action))
     if step is None:
         if not isinstance(action, ACTION_TYPES):
@@ -283,10 +288,13 @@ def _apply_deal(state: State, action: Deal) -> State:
     card = action.card
     if type(card) is not Card and not isinstance(card, Card):
         _refuse(state, action, "R4", f"{card!r} is not a card")
-    bit = card.mask
-    stock = old["stock_mask"]
-    if not stock & bit:
+    if not old["stock_mask"] & card.mask:
         _refuse(state, action, "R4", f"{card} is not in the stock")
+    return _dealt(old, action, card.mask)
+
+
+def _dealt(old: _Fields, action: Deal, bit: int) -> State:
+    """The state after a valid deal of the card ``bit`` (``old``: the fields before)."""
     d = old.copy()  # _copy and _make inlined: deals are most of the actions of a hand
     d.pop("_legal", None)
     pending = d["pending"]
@@ -294,7 +302,7 @@ def _apply_deal(state: State, action: Deal) -> State:
     hands = list(d["hand_masks"])
     hands[seat] |= bit
     d["hand_masks"] = tuple(hands)
-    d["stock_mask"] = stock ^ bit
+    d["stock_mask"] ^= bit
     d["pending"] = pending = pending[1:]
     d["log"] = Log(old["log"], action, seat)
     if not pending:
