@@ -337,26 +337,28 @@ def bench_hand_value(repeats: int, peers: bool) -> dict[str, float]:
     return out
 
 
-def bench_random_hands(repeats: int, n: int, peers: bool) -> dict[str, float]:
+def bench_random_hands(repeats: int, n: int, m: int, peers: bool) -> dict[str, float]:
+    """``n`` golfo hands against ``m`` PokerKit hands, the same seeded hands in every repeat."""
     g_times: list[float] = []
+    v_times: list[float] = []
     p_times: list[float] = []
     g_actions = p_actions = 0
-    golfo_random_hands(n // 10, SEED - 1)  # warm-up
-    for r in range(repeats):
-        seed = SEED + r
-        t, g_actions = golfo_random_hands(n, seed)
+    golfo_random_hands(n // 10, SEED - 1)  # warm-ups
+    if peers:
+        pokerkit_random_hands(m // 10, SEED - 1)
+    for _ in range(repeats):
+        t, g_actions = golfo_random_hands(n, SEED)
         g_times.append(t)
+        v_times.append(golfo_random_hands_dealt(n, SEED))
         if peers:
-            t, p_actions = pokerkit_random_hands(max(1, n // 10), seed)
+            t, p_actions = pokerkit_random_hands(m, SEED)
             p_times.append(t)
-    v_times = [golfo_random_hands_dealt(n, SEED + r) for r in range(repeats)]
     out = {
         "golfo": n / statistics.median(g_times),
         "golfo_actions": g_actions / n,
         "golfo_dealt": n / statistics.median(v_times),
     }
     if peers:
-        m = max(1, n // 10)
         out["pokerkit"] = m / statistics.median(p_times)
         out["pokerkit_actions"] = p_actions / m
     return out
@@ -459,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller samples")
     args = parser.parse_args(argv)
     quick = args.quick
-    repeats = 3 if quick else 7
+    repeats = 3 if quick else 5
     versions = peer_versions()
     has_treys = versions["treys"] is not None
     has_pokerkit = versions["pokerkit"] is not None
@@ -476,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{repeats} repeats, medians{' (--quick)' if quick else ''}\n", flush=True)
 
     hv = bench_hand_value(repeats, has_treys)
-    rh = bench_random_hands(repeats, 300 if quick else 2000, has_pokerkit)
+    rh = bench_random_hands(repeats, *((1000, 200) if quick else (5000, 1000)), has_pokerkit)
     calls = bench_calls(20_000 if quick else 100_000)
     mem = bench_memory()
     growth = bench_growth(repeats, 100 if quick else 300)
