@@ -86,15 +86,25 @@ def choose(legal: Sequence[Any], random: Callable[[], float]) -> Any:
     return legal[start + int(random() * (stop - start))]
 
 
-def play_hand(rng: random.Random, rules: golfo.Rules = golfo.TRADICIONAL) -> tuple[State, int]:
+def choose_no_fold(legal: Sequence[Any], random: Callable[[], float]) -> Any:
+    """The variant policy: as :func:`choose`, but never Fold (every hand goes to showdown)."""
+    if len(legal) > 1 and type(legal[-1]) is golfo.Fold:
+        return choose(legal[:-1], random)
+    return choose(legal, random)
+
+
+Policy = Callable[[Sequence[Any], Callable[[], float]], Any]
+
+
+def play_hand(rng: random.Random, policy: Policy = choose) -> tuple[State, int]:
     """One random hand of a new 3-seat game; returns the final state and the actions taken."""
     apply = golfo.apply
     legal_actions = golfo.legal_actions
     draw = rng.random
-    state = golfo.new_game(rules, players=3)
+    state = golfo.new_game(golfo.TRADICIONAL, players=3)
     actions = 0
     while state.to_act is not None:
-        state = apply(state, choose(legal_actions(state), draw))
+        state = apply(state, policy(legal_actions(state), draw))
         actions += 1
     return state, actions
 
@@ -112,34 +122,14 @@ def play_game(rng: random.Random, rules: golfo.Rules) -> tuple[State, int]:
     return state, actions
 
 
-def golfo_random_hands(n: int, seed: int) -> tuple[float, int]:
+def golfo_random_hands(n: int, seed: int, policy: Policy = choose) -> tuple[float, int]:
+    """Seconds (and actions, deals included) for ``n`` random hands, each in a new game."""
     rng = random.Random(seed)
     start = time.perf_counter()
     actions = 0
     for _ in range(n):
-        actions += play_hand(rng)[1]
+        actions += play_hand(rng, policy)[1]
     return time.perf_counter() - start, actions
-
-
-def golfo_random_hands_dealt(n: int, seed: int) -> float:
-    """Variant: chance deals with ``golfo.deal_from`` from a deck shuffled for each hand (as
-    PokerKit's automations deal); the seats still choose from ``legal_actions``."""
-    rng = random.Random(seed)
-    apply = golfo.apply
-    legal_actions = golfo.legal_actions
-    deal_from = golfo.deal_from
-    deck = golfo.DECK
-    chance = golfo.CHANCE
-    start = time.perf_counter()
-    for _ in range(n):
-        cards = rng.sample(deck, 28)
-        state = golfo.new_game(golfo.TRADICIONAL, players=3)
-        while state.to_act is not None:
-            if state.to_act is chance:
-                state = deal_from(state, cards)
-            else:
-                state = apply(state, choose(legal_actions(state), rng.random))
-    return time.perf_counter() - start
 
 
 # ---------------------------------------------------------------------------
@@ -163,13 +153,15 @@ def treys_eval_n(n: int, seed: int = SEED) -> float:
     return time.perf_counter() - start
 
 
-def _pokerkit_hand(create_state: Callable[..., Any], automations: Any, rng: random.Random) -> int:
+def _pokerkit_hand(
+    create_state: Callable[..., Any], automations: Any, rng: random.Random, fold: bool
+) -> int:
     """One 3-handed NLHE hand (blinds 1/2, stacks 200): uniform over the kinds, uniform amount."""
     state = create_state(automations, True, 0, (1, 2), 2, (200, 200, 200), 3)
     actions = 0
     while state.status:
         kinds = []
-        if state.can_fold():  # False when checking is free
+        if fold and state.can_fold():  # False when checking is free
             kinds.append(0)
         if state.can_check_or_call():
             kinds.append(1)
@@ -188,7 +180,7 @@ def _pokerkit_hand(create_state: Callable[..., Any], automations: Any, rng: rand
     return actions
 
 
-def pokerkit_random_hands(n: int, seed: int) -> tuple[float, int]:
+def pokerkit_random_hands(n: int, seed: int, fold: bool = True) -> tuple[float, int]:
     """Seconds (and player actions) for ``n`` random 3-player NLHE hands in PokerKit.
 
     PokerKit shuffles with the module-level ``random``: it is seeded and restored.
@@ -215,7 +207,7 @@ def pokerkit_random_hands(n: int, seed: int) -> tuple[float, int]:
         start = time.perf_counter()
         actions = 0
         for _ in range(n):
-            actions += _pokerkit_hand(create_state, automations, rng)
+            actions += _pokerkit_hand(create_state, automations, rng, fold)
         return time.perf_counter() - start, actions
     finally:
         random.setstate(saved)
@@ -338,29 +330,27 @@ def bench_hand_value(repeats: int, peers: bool) -> dict[str, float]:
 
 
 def bench_random_hands(repeats: int, n: int, m: int, peers: bool) -> dict[str, float]:
-    """``n`` golfo hands against ``m`` PokerKit hands, the same seeded hands in every repeat."""
-    g_times: list[float] = []
-    v_times: list[float] = []
-    p_times: list[float] = []
-    g_actions = p_actions = 0
-    golfo_random_hands(n // 10, SEED - 1)  # warm-ups
-    if peers:
-        pokerkit_random_hands(m // 10, SEED - 1)
-    for _ in range(repeats):
-        t, g_actions = golfo_random_hands(n, SEED)
-        g_times.append(t)
-        v_times.append(golfo_random_hands_dealt(n, SEED))
+    """``n`` golfo hands against ``m`` PokerKit hands, the same seeded hands in every repeat;
+    then the same with the never-fold variant of the policy on both sides."""
+    out: dict[str, float] = {}
+    for name, policy, fold in (("", choose, True), ("no_fold_", choose_no_fold, False)):
+        g_times: list[float] = []
+        p_times: list[float] = []
+        g_actions = p_actions = 0
+        golfo_random_hands(n // 10, SEED - 1, policy)  # warm-ups
         if peers:
-            t, p_actions = pokerkit_random_hands(m, SEED)
-            p_times.append(t)
-    out = {
-        "golfo": n / statistics.median(g_times),
-        "golfo_actions": g_actions / n,
-        "golfo_dealt": n / statistics.median(v_times),
-    }
-    if peers:
-        out["pokerkit"] = m / statistics.median(p_times)
-        out["pokerkit_actions"] = p_actions / m
+            pokerkit_random_hands(m // 10, SEED - 1, fold)
+        for _ in range(repeats):
+            t, g_actions = golfo_random_hands(n, SEED, policy)
+            g_times.append(t)
+            if peers:
+                t, p_actions = pokerkit_random_hands(m, SEED, fold)
+                p_times.append(t)
+        out[name + "golfo"] = n / statistics.median(g_times)
+        out[name + "golfo_actions"] = g_actions / n
+        if peers:
+            out[name + "pokerkit"] = m / statistics.median(p_times)
+            out[name + "pokerkit_actions"] = p_actions / m
     return out
 
 
@@ -519,17 +509,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             verdict(None if pokerkit is None else rh["golfo"] >= 10 * pokerkit),
         ),
         (
-            "variant: deals by `deal_from` (shuffled deck), seats as above",
-            f"{rh['golfo_dealt']:,.0f} /s",
-            f"PokerKit {pokerkit:,.0f} /s" if pokerkit else "PokerKit n/a",
-            ratio(rh["golfo_dealt"], pokerkit),
+            "actions per random hand (golfo: deals included; PokerKit: player actions)",
+            f"{rh['golfo_actions']:.1f}",
+            f"PokerKit {rh['pokerkit_actions']:.1f}" if pokerkit else "n/a",
+            "",
             "(info)",
             "",
         ),
         (
-            "actions per random hand (deals included / player actions)",
-            f"{rh['golfo_actions']:.1f}",
-            f"PokerKit {rh['pokerkit_actions']:.1f}" if pokerkit else "n/a",
+            "variant: never fold, every hand to showdown (hands/s)",
+            f"{rh['no_fold_golfo']:,.0f} /s",
+            f"PokerKit {rh['no_fold_pokerkit']:,.0f} /s" if pokerkit else "PokerKit n/a",
+            ratio(rh["no_fold_golfo"], rh.get("no_fold_pokerkit")),
+            "(info)",
+            "",
+        ),
+        (
+            "variant: actions per hand",
+            f"{rh['no_fold_golfo_actions']:.1f}",
+            f"PokerKit {rh['no_fold_pokerkit_actions']:.1f}" if pokerkit else "n/a",
             "",
             "(info)",
             "",
@@ -574,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "\nPolicy on both sides: uniform over the kinds of action legal now (golfo: Pass/Bet,"
         "\nCall/Raise/Fold; PokerKit: fold/check-call/bet-raise), then uniform over the amounts;"
         "\ngolfo's chance Deal and Discard subsets uniform over legal_actions. PokerKit deals and"
-        "\nshows down by itself (all automations)."
+        "\nshows down by itself (all automations). Variant: the same policies, Fold never chosen."
     )
     return 0
 
