@@ -207,14 +207,23 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """The bit set of some cards; raises :class:`CardError` on duplicates or non-cards."""
+    """The bit set of some cards; raises :class:`CardError` on duplicates or non-cards.
+
+    >>> bin(mask_of(parse_cards("4O 3O")))
+    '0b11'
+    """
     mask = 0
-    count = 0
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(f"not a card: {card!r}")
-        mask |= card.mask
-        count += 1
-    if mask.bit_count() != count:
-        raise CardError("duplicate cards")
+    try:
+        for card in cards:
+            # Checked per card: anything else with a ``mask`` (a one-card Hand,
+            # say) must not pass for a card, and a duplicate is named as it is
+            # met, since an iterator cannot be read twice to build the message.
+            if not isinstance(card, Card):
+                raise CardError(f"not a card: {card!r}")
+            bit = card.mask
+            if mask & bit:
+                raise CardError(f"duplicate card {card}")
+            mask |= bit
+    except TypeError:
+        raise CardError(f"not a collection of cards: {cards!r}") from None
     return mask

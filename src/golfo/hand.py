@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from golfo import scoring
-from golfo.cards import Card, cards_of, parse_cards
+from golfo.cards import Card, cards_of, mask_of, parse_cards
 from golfo.errors import CardError
 
 __all__ = ["Hand"]
@@ -31,16 +31,7 @@ def _mask_of(cards: Iterable[Card]) -> int:
         return cards.mask
     if isinstance(cards, str):
         raise CardError(f"expected cards, got the string {cards!r}: use Hand.parse")
-    mask = 0
-    count = 0
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(f"not a card: {card!r}")
-        mask |= card.mask
-        count += 1
-    if mask.bit_count() != count:
-        raise CardError("duplicate cards in a hand")
-    return mask
+    return mask_of(cards)
 
 
 @attrs.frozen(init=False, repr=False)

@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 
 from golfo import hand as _hand
-from golfo.cards import DECK, SUITS, Card, Suit, cards_of
+from golfo.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
 from golfo.errors import CardError
 
 __all__ = ["MAX_CARDS", "MAX_VALUE", "Score", "hand_value", "score", "value_of_mask"]
@@ -61,24 +61,9 @@ def value_of_mask(mask: int) -> int:
 def _mask(cards: Iterable[Card]) -> int:
     if type(cards) is _hand.Hand:
         return cards.mask
-    mask = 0
-    count = 0
-    try:
-        for card in cards:
-            # Checked per card: anything else with a ``mask`` (a one-card Hand,
-            # say) must not pass for a card, and a duplicate is named as it is
-            # met, since an iterator cannot be read twice to build the message.
-            if not isinstance(card, Card):
-                raise CardError(f"not a card: {card!r}")
-            bit = card.mask
-            if mask & bit:
-                raise CardError(f"duplicate card {card}")
-            mask |= bit
-            count += 1
-    except TypeError:
-        raise CardError(f"not a collection of cards: {cards!r}") from None
-    if count > MAX_CARDS:
-        raise CardError(f"a hand holds at most {MAX_CARDS} cards, got {count}")
+    mask = mask_of(cards)
+    if mask.bit_count() > MAX_CARDS:
+        raise CardError(f"a hand holds at most {MAX_CARDS} cards, got {mask.bit_count()}")
     return mask
 
 
