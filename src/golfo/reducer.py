@@ -828,49 +828,85 @@ _DEALS_O, _DEALS_C, _DEALS_E, _DEALS_B = (
 
 
 # Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
-# order, 0 cards first.  _RECIPES[n][room] lists, for each non-empty subset of n cards of at
-# most room cards, (index of the subset it extends by one card, position of that card).
-_SINGLE: Final = tuple(frozenset((c,)) for c in DECK)
-_EMPTY: Final[frozenset[Card]] = frozenset()
+# order, 0 cards first.  The actions of up to 3 cards are interned per seat (a bounded set:
+# at most 1 + 28 + 378 + 3,276 per seat, under 1.5 MB per seat when full), found by the mask
+# of their cards; those of 4 and 5 cards, too many to keep, are built for each call.
 _set_seat = Discard.seat.__set__  # type: ignore[attr-defined]
 _set_cards = Discard.cards.__set__  # type: ignore[attr-defined]
+_new = object.__new__
+
+
+def _discard(seat: int, cards: frozenset[Card]) -> Discard:
+    """``Discard(seat, cards)`` without the converter: ``cards`` is already a frozenset."""
+    action: Discard = _new(Discard)
+    _set_seat(action, seat)
+    _set_cards(action, cards)
+    return action
+
+
+class _Interned(dict[int, Discard]):
+    """One seat's interned discards of up to 3 cards, by mask, each built on first use."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, mask: int) -> Discard:
+        action = self[mask] = _discard(self.seat, frozenset(cards_of(mask)))
+        return action
+
+
+_INTERNED_DISCARDS: Final = tuple(_Interned(s) for s in range(4))
+
+# Per suit, by the suit's 7 bits of a hand: its cards' masks, and their one-card sets.
+_BITS_O, _BITS_C, _BITS_E, _BITS_B = (
+    tuple(tuple(1 << 7 * suit + i for i in range(7) if bits >> i & 1) for bits in range(128))
+    for suit in range(4)
+)
+_SINGLES_O, _SINGLES_C, _SINGLES_E, _SINGLES_B = (
+    tuple(
+        tuple(frozenset((DECK[7 * suit + i],)) for i in range(7) if bits >> i & 1)
+        for bits in range(128)
+    )
+    for suit in range(4)
+)
+_PAIRS: Final = tuple(tuple(combinations(range(n), 2)) for n in range(6))
+_TRIPLES: Final = tuple(tuple(combinations(range(n), 3)) for n in range(6))
 
 
 def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
+    """For each subset of 4 or more of n cards, at most ``room``: (position of the subset it
+    extends by one card, position of that card among the n)."""
     order = [c for k in range(room + 1) for c in combinations(range(n), k)]
     where = {c: i for i, c in enumerate(order)}
-    return tuple((where[c[:-1]], c[-1]) for c in order[1:])
+    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 3)
 
 
 _RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
 
 
-_SINGLES_O, _SINGLES_C, _SINGLES_E, _SINGLES_B = (
-    tuple(tuple(_SINGLE[7 * suit + i] for i in range(7) if bits >> i & 1) for bits in range(128))
-    for suit in range(4)
-)
-_new = object.__new__
-
-
 def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
-    singles = (
-        _SINGLES_O[mask & 127]
-        + _SINGLES_C[mask >> 7 & 127]
-        + _SINGLES_E[mask >> 14 & 127]
-        + _SINGLES_B[mask >> 21]
-    )
-    n = len(singles)
-    subsets = [_EMPTY]
-    append = subsets.append
-    for parent, card in _RECIPES[n][room if room < n else n]:
-        append(subsets[parent] | singles[card])
-    out: list[Discard] = []
-    add = out.append
-    for cards in subsets:  # Discard(seat, cards) without the converter: cards is a frozenset
-        action = _new(Discard)
-        _set_seat(action, seat)
-        _set_cards(action, cards)
-        add(action)
+    bits = _BITS_O[mask & 127] + _BITS_C[mask >> 7 & 127] + _BITS_E[mask >> 14 & 127]
+    bits += _BITS_B[mask >> 21]
+    n = len(bits)
+    top = room if room < n else n
+    interned = _INTERNED_DISCARDS[seat]
+    if top == 0:
+        return (interned[0],)
+    out = [interned[0], *[interned[b] for b in bits]]
+    if top >= 2:
+        out += [interned[bits[i] | bits[j]] for i, j in _PAIRS[n]]
+    if top >= 3:
+        singles = (
+            _SINGLES_O[mask & 127]
+            + _SINGLES_C[mask >> 7 & 127]
+            + _SINGLES_E[mask >> 14 & 127]
+            + _SINGLES_B[mask >> 21]
+        )
+        for parent, card in _RECIPES[n][top]:
+            out.append(_discard(seat, out[parent].cards | singles[card]))
     return tuple(out)
 
 
