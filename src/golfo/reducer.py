@@ -338,11 +338,10 @@ def _raise_answerable(state: State, seat: int) -> bool:
     return False
 
 
-def _bet_range(state: State, seat: int) -> tuple[int, int, int | None]:
-    """(lowest full amount, highest amount, all-in-for-less amount or None) for Bet or Raise."""
-    bets = state.bets
-    current = max(bets)
-    mine = bets[seat]
+def _bet_range(state: State, seat: int, current: int) -> tuple[int, int, int | None]:
+    """(lowest full amount, highest amount, all-in-for-less amount or None) for Bet or Raise,
+    ``current`` being the current bet."""
+    mine = state.bets[seat]
     all_in = mine + state.stacks[seat]
     rules = state.rules
     low = rules.min_open if current == 0 else current + rules.min_raise
@@ -428,7 +427,7 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
             _refuse(state, action, "R8", "every other seat still in is all-in")
     if type(amount) is not int:
         _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
-    low, high, short = _bet_range(state, seat)
+    low, high, short = _bet_range(state, seat, current)
     if amount > mine + state.stacks[seat]:
         _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has")
     if high < amount:
@@ -470,15 +469,20 @@ def _next_to_bet(d: _Fields, seat: int, needs: int) -> _Fields:
 
 
 def _next_in(order: tuple[int, ...], mask: int, after: int | None) -> int:
-    """The first seat of ``order`` in ``mask``, going round from the seat after ``after``."""
-    start = order.index(after) + 1 if after is not None and after in order else 0
-    for s in order[start:]:
-        if mask >> s & 1:
-            return s
-    for s in order[:start]:
-        if mask >> s & 1:
-            return s
-    raise AssertionError("no seat in mask")  # pragma: no cover
+    """The first seat of ``order`` in ``mask``, going round from the seat after ``after``.
+
+    ``order`` (the seats dealt in, from mano) goes round the table in seat order and holds
+    every seat of ``mask``, so this is a lookup in ``_FIRST_FROM``.
+    """
+    return _FIRST_FROM[order[0] if after is None else (after + 1) & 3][mask]
+
+
+def _first_from(start: int, mask: int) -> int:
+    return next((s for s in ((start + k) & 3 for k in range(4)) if mask >> s & 1), -1)
+
+
+_FIRST_FROM: Final = tuple(tuple(_first_from(t, m) for m in range(16)) for t in range(4))
+"""The first seat of a mask of seats going round the table from a seat (-1: none)."""
 
 
 def _start_betting(d: _Fields, phase: Phase) -> None:
@@ -758,8 +762,9 @@ def _legal(state: State) -> tuple[Action, ...]:
     seat = state.to_act
     if phase in _BETTING:
         assert isinstance(seat, int)
-        low, high, short = _bet_range(state, seat)
-        if max(state.bets) == 0:
+        current = max(state.bets)
+        low, high, short = _bet_range(state, seat, current)
+        if current == 0:
             bets = _amounts(_BETS, Bet, seat, low, high)
             if short is None:
                 return (_PASSES[seat], *bets)
