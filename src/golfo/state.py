@@ -20,7 +20,7 @@ from golfo.cards import Card, cards_of
 from golfo.hand import Hand
 from golfo.rules import Rules
 
-__all__ = ["ALL_CARDS", "HandResult", "Phase", "Pot", "State"]
+__all__ = ["ALL_CARDS", "HandResult", "Phase", "Pot", "State", "TableFacts"]
 
 ALL_CARDS: Final = (1 << 28) - 1
 """Bit mask of the whole 28-card deck."""
@@ -172,8 +172,44 @@ def _bit_seats(mask: int) -> frozenset[int]:
     return frozenset(i for i in range(4) if mask >> i & 1)
 
 
+class TableFacts:
+    """What follows from the public fields that :class:`State` and :class:`golfo.View` share."""
+
+    __slots__ = ()
+    dealt_in: tuple[int, ...]
+    committed: tuple[int, ...]
+    bets: tuple[int, ...]
+    folded: frozenset[int]
+    phase: Phase
+
+    @property
+    def mano(self) -> int:
+        """The first seat dealt in this hand: it speaks first and wins ties (R1, R11)."""
+        return self.dealt_in[0]
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot (all pots together) in the hand in play."""
+        return sum(self.committed)
+
+    @property
+    def current_bet(self) -> int:
+        """The most any seat has put in during this betting round (0: nobody has opened)."""
+        return max(self.bets)
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats dealt in that have not folded, in play order from mano."""
+        return tuple(s for s in self.dealt_in if s not in self.folded)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.END
+
+
 @attrs.frozen(slots=False, repr=False)
-class State:
+class State(TableFacts):
     """An immutable snapshot of a game: the current hand and everything before it.
 
     Create it with :func:`golfo.new_game`; move on with :func:`golfo.apply`.
@@ -238,11 +274,6 @@ class State:
         return () if self.log is None else self.log.to_tuple()
 
     @property
-    def mano(self) -> int:
-        """The first seat dealt in this hand: it speaks first and wins ties (R1, R11)."""
-        return self.dealt_in[0]
-
-    @property
     def hands(self) -> tuple[Hand, ...]:
         """Each seat's cards (an empty hand for a seat not dealt in or folded)."""
         return tuple(Hand.from_mask(m) for m in self.hand_masks)
@@ -263,34 +294,14 @@ class State:
         return frozenset(cards_of(self.dead_mask))
 
     @property
-    def pot(self) -> int:
-        """Chips in the pot (all pots together) in the hand in play."""
-        return sum(self.committed)
-
-    @property
-    def current_bet(self) -> int:
-        """The most any seat has put in during this betting round (0: nobody has opened)."""
-        return max(self.bets)
-
-    @property
     def receiver(self) -> int | None:
         """The seat that the next :class:`golfo.Deal` goes to, if chance is to act."""
         return self.pending[0] if self.pending else None
 
     @property
-    def in_hand(self) -> tuple[int, ...]:
-        """Seats dealt in that have not folded, in play order from mano."""
-        return tuple(s for s in self.dealt_in if s not in self.folded)
-
-    @property
     def still_to_act(self) -> frozenset[int]:
         """Seats that must still act in this betting or discard round."""
         return _bit_seats(self.needs)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.END
 
     @property
     def in_game(self) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from golfo.cards import Card
 from golfo.hand import Hand
 from golfo.reducer import legal_actions
 from golfo.rules import Rules
-from golfo.state import HandResult, Log, Phase, State
+from golfo.state import HandResult, Log, Phase, State, TableFacts
 
 __all__ = ["Dealt", "Discarded", "View", "ViewEvent", "redacted_history", "view"]
 
@@ -54,7 +54,7 @@ ViewEvent: TypeAlias = Action | Dealt | Discarded
 
 
 @attrs.frozen
-class View:
+class View(TableFacts):
     """Everything ``seat`` may know about a state, and nothing more (``seat=None``: a spectator)."""
 
     seat: int | None
@@ -99,31 +99,6 @@ class View:
     """Every finished hand's result (public: shown hands only at showdown)."""
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions now (empty when it is not the viewer's turn)."""
-
-    @property
-    def mano(self) -> int:
-        """The first seat dealt in."""
-        return self.dealt_in[0]
-
-    @property
-    def pot(self) -> int:
-        """Chips in the pot of the hand in play."""
-        return sum(self.committed)
-
-    @property
-    def current_bet(self) -> int:
-        """The most any seat has put in during this betting round."""
-        return max(self.bets)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.END
-
-    @property
-    def in_hand(self) -> tuple[int, ...]:
-        """Seats dealt in and not folded, from mano."""
-        return tuple(s for s in self.dealt_in if s not in self.folded)
 
 
 def _redact(node: Log, seat: int | None, face_up: bool) -> ViewEvent:
