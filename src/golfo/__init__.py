@@ -24,7 +24,15 @@ from golfo.actions import (
 from golfo.bots import Bot, HeuristicBot, RandomBot, max_possible_value
 from golfo.cards import Card, Suit, parse_cards
 from golfo.deck import DECK, Deck
-from golfo.errors import CardError, FormatError, GolfoError, IllegalActionError, RulesError
+from golfo.errors import (
+    CardError,
+    CodecError,
+    FormatError,
+    GolfoError,
+    IllegalActionError,
+    RulesError,
+    SeatError,
+)
 from golfo.hand import Hand
 from golfo.records import from_json, replay, to_json
 from golfo.reducer import apply, deal_from, describe_legal, is_legal, legal_actions, new_game
@@ -47,6 +55,7 @@ __all__ = [
     "Card",
     "CardError",
     "Chance",
+    "CodecError",
     "Deal",
     "Dealt",
     "Deck",
@@ -69,6 +78,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Score",
+    "SeatError",
     "Standing",
     "Standings",
     "State",

@@ -28,6 +28,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from golfo.actions import CHANCE, Action, Bet, Discard, Fold, Pass, Raise
 from golfo.cards import DECK, Card
+from golfo.errors import CardError, SeatError
 from golfo.hand import Hand
 from golfo.reducer import apply, deal_from
 from golfo.shuffle import shuffled_deck
@@ -63,7 +64,7 @@ class Bot(Protocol):
 def _need_turn(view: View) -> tuple[Action, ...]:
     legal = view.legal_actions
     if not legal:
-        raise ValueError(f"seat {view.seat} is not to act: no legal actions in this view")
+        raise SeatError(f"seat {view.seat} is not to act: no legal actions in this view")
     return legal
 
 
@@ -200,7 +201,7 @@ def max_possible_value(view: View, seat: int, *, now: bool = False) -> int:
     (9, 30)
     """
     if type(seat) is not int or not 0 <= seat < view.players:
-        raise ValueError(f"seat must be 0..{view.players - 1}, got {seat!r}")
+        raise SeatError(f"seat must be 0..{view.players - 1}, got {seat!r}")
     if seat not in view.dealt_in or seat in view.folded:
         return 0
     shown = _shown_hands(view)
@@ -398,7 +399,7 @@ def play_hand(
         if state.to_act is CHANCE:
             dealt = deal_from(state, deck)
             if dealt is state:
-                raise ValueError("the deck has no card left in the stock")
+                raise CardError("the deck has no card left in the stock")
             state = dealt
             continue
         seat = state.to_act

@@ -60,7 +60,7 @@ from golfo.actions import (
     Raise,
 )
 from golfo.cards import DECK, cards_of
-from golfo.errors import IllegalActionError
+from golfo.errors import CodecError, IllegalActionError, RulesError
 from golfo.reducer import legal_actions
 from golfo.rules import Rules
 from golfo.state import Phase, State
@@ -114,9 +114,9 @@ def _hands(rules: Rules) -> int | None:
 
 def _check(rules: Rules, players: int) -> None:
     if players not in (3, 4):
-        raise ValueError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
     if rules.ante > rules.starting_stack:
-        raise ValueError("bounds need ante <= starting_stack")
+        raise RulesError("bounds need ante <= starting_stack")
 
 
 def chip_bound(rules: Rules, players: int) -> int:
@@ -138,7 +138,7 @@ def chip_bound(rules: Rules, players: int) -> int:
         return base
     hands = _hands(rules)
     if hands is None:
-        raise ValueError(
+        raise RulesError(
             "chips are unbounded in an open-ended game with rebuys: "
             "set rules.hands and turn extra_hands_on_tie off"
         )
@@ -183,7 +183,7 @@ def max_loss(rules: Rules, players: int) -> int:
     hands = _hands(rules)
     if rules.rebuy:
         if hands is None:
-            raise ValueError("rebuys in an unbounded number of hands: set rules.hands")
+            raise RulesError("rebuys in an unbounded number of hands: set rules.hands")
         given = rules.starting_stack * hands
     else:
         given = rules.starting_stack
@@ -215,7 +215,7 @@ def max_moves(rules: Rules, players: int) -> int:
     """
     hands = _hands(rules)
     if hands is None:
-        raise ValueError("the number of hands is unbounded: set rules.hands, no extra hands")
+        raise RulesError("the number of hands is unbounded: set rules.hands, no extra hands")
     k = seats_dealt_in(players)
     return hands * (6 * k + k * max_amount(rules, players))
 
@@ -224,7 +224,7 @@ def max_chance_nodes(rules: Rules, players: int) -> int:
     """An upper bound on the cards dealt (chance moves) in a whole game: 28 per hand."""
     hands = _hands(rules)
     if hands is None:
-        raise ValueError("the number of hands is unbounded: set rules.hands, no extra hands")
+        raise RulesError("the number of hands is unbounded: set rules.hands, no extra hands")
     _check(rules, players)
     return hands * NUM_CHANCE_OUTCOMES
 
@@ -258,7 +258,7 @@ def chance_string(outcome: int) -> str:
 def _check_id(action_id: Any, size: int) -> int:
     value = int(action_id)
     if value != action_id or not 0 <= value < size:
-        raise ValueError(f"action id must be 0..{size - 1}, got {action_id!r}")
+        raise CodecError(f"action id must be 0..{size - 1}, got {action_id!r}")
     return value
 
 
@@ -269,7 +269,7 @@ def _check_id(action_id: Any, size: int) -> int:
 def _fractions(value: Any) -> tuple[Fraction, ...]:
     out = tuple(Fraction(v) for v in value)
     if any(f <= 0 for f in out):
-        raise ValueError(f"pot fractions must be positive, got {value!r}")
+        raise CodecError(f"pot fractions must be positive, got {value!r}")
     return out
 
 
@@ -297,11 +297,11 @@ class ActionCodec:
 
     def __attrs_post_init__(self) -> None:
         if self.mode not in ("exact", "abstract"):
-            raise ValueError(f"mode must be 'exact' or 'abstract', got {self.mode!r}")
+            raise CodecError(f"mode must be 'exact' or 'abstract', got {self.mode!r}")
         if type(self.max_amount) is not int or self.max_amount < 0:
-            raise ValueError(f"max_amount must be a whole number >= 0, got {self.max_amount!r}")
+            raise CodecError(f"max_amount must be a whole number >= 0, got {self.max_amount!r}")
         if self.mode == "exact" and self.max_amount == 0:
-            raise ValueError("exact mode needs max_amount: use ActionCodec.for_rules")
+            raise CodecError("exact mode needs max_amount: use ActionCodec.for_rules")
 
     @classmethod
     def for_rules(
@@ -432,12 +432,12 @@ class ActionCodec:
                 if self.mode == "abstract":
                     return by_amount.get(action.amount, -1)
                 if action.amount > self.max_amount:
-                    raise ValueError(
+                    raise CodecError(
                         f"amount {action.amount} is over this codec's max_amount "
                         f"{self.max_amount}: build it with ActionCodec.for_rules"
                     )
                 return action.amount
-        raise ValueError(f"no id for {action!r}")
+        raise CodecError(f"no id for {action!r}")
 
     def legal_ids(self, state: State) -> tuple[int, ...]:
         """The ids legal in ``state``, sorted and unique (empty when chance acts: see

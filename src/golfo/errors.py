@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CardError", "FormatError", "GolfoError", "IllegalActionError", "RulesError"]
+__all__ = [
+    "CardError",
+    "CodecError",
+    "FormatError",
+    "GolfoError",
+    "IllegalActionError",
+    "RulesError",
+    "SeatError",
+]
 
 
 class GolfoError(Exception):
@@ -21,7 +29,16 @@ class CardError(GolfoError, ValueError):
 
 
 class RulesError(GolfoError, ValueError):
-    """Invalid :class:`golfo.Rules` or invalid arguments to :func:`golfo.new_game`."""
+    """Invalid :class:`golfo.Rules`, invalid arguments to :func:`golfo.new_game`, or
+    settings that something built on the rules cannot work with (the codec's bounds)."""
+
+
+class SeatError(GolfoError, ValueError):
+    """A seat that is not at the table, or a view asked to act when its seat is not to act."""
+
+
+class CodecError(GolfoError, ValueError):
+    """An action id outside the codec's range, or an impossible codec setting."""
 
 
 class IllegalActionError(GolfoError, ValueError):

@@ -23,6 +23,7 @@ import attrs
 
 from golfo.actions import Action, Chance, Deal, Discard, NextHand
 from golfo.cards import Card
+from golfo.errors import SeatError
 from golfo.hand import Hand
 from golfo.reducer import legal_actions
 from golfo.rules import Rules
@@ -141,7 +142,7 @@ def redacted_history(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state``; ``seat=None`` gives a spectator's view."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise ValueError(f"seat must be None or 0..{state.players - 1}, got {seat!r}")
+        raise SeatError(f"seat must be None or 0..{state.players - 1}, got {seat!r}")
     events = _hand_events(state, seat)
     own = Hand.from_mask(state.hand_masks[seat]) if seat is not None else Hand()
     mine = seat is not None and state.to_act == seat

@@ -52,6 +52,7 @@ from golfo.codec import (
     max_loss,
     max_moves,
 )
+from golfo.errors import RulesError
 from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
 
 __all__ = ["GAME_TYPE", "PRESETS", "GolfoGame", "GolfoObserver", "GolfoState"]
@@ -93,9 +94,9 @@ GAME_TYPE: Final = pyspiel.GameType(
 def rules_for(name: str, hands: int) -> golfo.Rules:
     """The preset ``name`` for a game of exactly ``hands`` hands."""
     if name not in PRESETS:
-        raise ValueError(f"rules must be one of {sorted(PRESETS)}, got {name!r}")
+        raise RulesError(f"rules must be one of {sorted(PRESETS)}, got {name!r}")
     if hands < 1:
-        raise ValueError(f"hands must be >= 1, got {hands}")
+        raise RulesError(f"hands must be >= 1, got {hands}")
     return attrs.evolve(PRESETS[name], hands=hands, extra_hands_on_tie=False)
 
 
@@ -106,7 +107,7 @@ class GolfoGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_DEFAULTS, **(params or {})}
         players = int(given["players"])
         if players not in (3, 4):
-            raise ValueError(f"players must be 3 or 4, got {players}")
+            raise RulesError(f"players must be 3 or 4, got {players}")
         rules = rules_for(str(given["rules"]), int(given["hands"]))
         codec = ActionCodec.for_rules(rules, players, given["betting"])
         loss = max_loss(rules, players)
