@@ -115,12 +115,12 @@ def _redact(node: Log, seat: int | None, face_up: bool) -> ViewEvent:
     return action
 
 
-def _hand_events(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
-    """The current hand's redacted events, walking back to the hand's start."""
+def _events(state: State, seat: int | None, *, whole_game: bool) -> tuple[ViewEvent, ...]:
+    """The redacted events of the game, or of the current hand only (back to its NextHand)."""
     face_up = state.rules.discards_face_up
     out: list[ViewEvent] = []
     node = state.log
-    while node is not None and not isinstance(node.action, NextHand):
+    while node is not None and (whole_game or not isinstance(node.action, NextHand)):
         out.append(_redact(node, seat, face_up))
         node = node.prev
     out.reverse()
@@ -129,21 +129,14 @@ def _hand_events(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
 
 def redacted_history(state: State, seat: int | None) -> tuple[ViewEvent, ...]:
     """The whole game's history as ``seat`` may know it (``None``: a spectator)."""
-    face_up = state.rules.discards_face_up
-    out: list[ViewEvent] = []
-    node = state.log
-    while node is not None:
-        out.append(_redact(node, seat, face_up))
-        node = node.prev
-    out.reverse()
-    return tuple(out)
+    return _events(state, seat, whole_game=True)
 
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state``; ``seat=None`` gives a spectator's view."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
         raise SeatError(f"seat must be None or 0..{state.players - 1}, got {seat!r}")
-    events = _hand_events(state, seat)
+    events = _events(state, seat, whole_game=False)
     own = Hand.from_mask(state.hand_masks[seat]) if seat is not None else Hand()
     mine = seat is not None and state.to_act == seat
     return View(
