@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -314,12 +314,3 @@ class State(TableFacts):
             f"<State hand {self.hand_number} {self.phase.name} to_act={to_act} "
             f"stacks={self.stacks} pot={self.pot} after {len(self.log or ())} actions>"
         )
-
-    def _evolve(self, **changes: Any) -> State:
-        """A copy with ``changes``: a plain dict copy, far cheaper than ``attrs.evolve``."""
-        new = object.__new__(State)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.pop("_legal", None)
-        d.update(changes)
-        return new
