@@ -119,19 +119,13 @@ def new_game(
 
 
 # The reducer builds each new state once: it copies the fields of the old state into a
-# dict (see _copy), the steps below change that dict in place, and _make turns it into
+# dict (see _logged_copy), the steps below change that dict in place, and _make turns it into
 # the new State.  Validation happens first, on the old state, so a refused action leaves
 # nothing behind.
 
 _Fields: TypeAlias = dict[str, Any]
 _new_state = object.__new__
 _set_fields = State.__dict__["__dict__"].__set__
-
-
-def _copy(state: State) -> _Fields:
-    d = state.__dict__.copy()
-    d.pop("_legal", None)  # legal_actions' cache belongs to the old state
-    return d
 
 
 def _make(d: _Fields) -> State:
@@ -295,7 +289,7 @@ def _apply_deal(state: State, action: Deal) -> State:
 
 def _dealt(old: _Fields, action: Deal, bit: int) -> State:
     """The state after a valid deal of the card ``bit`` (``old``: the fields before)."""
-    d = old.copy()  # _copy and _make inlined: deals are most of the actions of a hand
+    d = old.copy()  # _logged_copy and _make inlined: deals are most of the actions of a hand
     d.pop("_legal", None)
     pending = d["pending"]
     seat = pending[0]
@@ -577,8 +571,7 @@ def _apply_discard(state: State, action: Discard) -> State:
 def _apply_next_hand(state: State, action: NextHand) -> State:
     if state.phase is not _BETWEEN_HANDS:
         _refuse(state, action, "R15", "a hand is in play; NextHand only between hands")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, getattr(action, "seat", None))
+    d = _logged_copy(state, action, None)
     _next_hand(d)
     return _make(d)
 
@@ -588,8 +581,7 @@ def _apply_end_game(state: State, action: EndGame) -> State:
         _refuse(state, action, "R15", "EndGame only between hands")
     if state.rules.hands is not None:
         _refuse(state, action, "R16", f"this game lasts {state.rules.hands} hands")
-    d = _copy(state)
-    d["log"] = Log(state.log, action, getattr(action, "seat", None))
+    d = _logged_copy(state, action, None)
     d["phase"] = _END
     d["to_act"] = None
     return _make(d)
