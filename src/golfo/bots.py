@@ -27,10 +27,11 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from golfo.actions import CHANCE, Action, Bet, Discard, Fold, Pass, Raise
-from golfo.cards import DECK, Card
+from golfo.cards import ALL_CARDS, DECK, Card
 from golfo.errors import CardError, SeatError
 from golfo.hand import Hand
 from golfo.reducer import apply, deal_from
+from golfo.scoring import value_of_mask
 from golfo.shuffle import shuffled_deck
 from golfo.state import Phase, State
 from golfo.views import Dealt, Discarded, View, view
@@ -46,7 +47,6 @@ __all__ = [
     "seen_cards",
 ]
 
-_ALL: Final = (1 << 28) - 1
 _SUIT_BITS: Final = 0x7F
 _HAND_OVER: Final = frozenset({Phase.BETWEEN_HANDS, Phase.END})
 _BETTING: Final = frozenset({Phase.BET_1, Phase.BET_2, Phase.BET_3, Phase.BET_4})
@@ -210,13 +210,15 @@ def max_possible_value(view: View, seat: int, *, now: bool = False) -> int:
         if hand is not None:
             return hand.value
     seen = seen_cards(view)
-    unseen = _ALL & ~seen
+    unseen = ALL_CARDS & ~seen
     if seat == view.seat:
         own = view.hand.mask
         draws = 0 if now else new_draws(view, seat)
         return _best_with_draws(own, unseen, draws)
     held = view.hand_sizes[seat]
     count = min(4, held) if now or view.phase in _HAND_OVER else 4
+    if count == 4:
+        return value_of_mask(unseen)  # the best four unseen cards of one suit
     best = 0
     for i in range(4):
         best = max(best, _top(unseen >> (7 * i) & _SUIT_BITS, count))
@@ -346,7 +348,7 @@ class HeuristicBot:
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
         hand = view.hand.mask
-        unseen = _ALL & ~seen_cards(view)
+        unseen = ALL_CARDS & ~seen_cards(view)
         most = max(len(a.cards) for a in legal if isinstance(a, Discard))
 
         def suit_key(i: int) -> tuple[int, int]:

@@ -27,7 +27,7 @@ import attrs
 
 from golfo.errors import CardError
 
-__all__ = ["DECK", "RANKS", "SUITS", "Card", "Suit", "parse_cards"]
+__all__ = ["ALL_CARDS", "DECK", "RANKS", "SUITS", "Card", "Suit", "parse_cards"]
 
 
 class Suit(enum.Enum):
@@ -194,6 +194,10 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return tuple(Card.parse(t) for t in tokens)
+
+
+ALL_CARDS: Final = (1 << 28) - 1
+"""The bit set of the whole 28-card deck."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

@@ -13,17 +13,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final
 
 import attrs
 
 from golfo import scoring
-from golfo.cards import Card, cards_of, mask_of, parse_cards
+from golfo.cards import ALL_CARDS, Card, cards_of, mask_of, parse_cards
 from golfo.errors import CardError
 
 __all__ = ["Hand"]
-
-_ALL: Final = (1 << 28) - 1
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
@@ -60,7 +57,7 @@ class Hand:
         """The hand whose bit set is ``mask`` (bits 0..27, at most five set)."""
         if (
             type(mask) is not int
-            or mask & ~_ALL
+            or mask & ~ALL_CARDS
             or mask < 0
             or mask.bit_count() > scoring.MAX_CARDS
         ):

@@ -16,14 +16,11 @@ from typing import Final
 import attrs
 
 from golfo.actions import CHANCE, Action, Chance
-from golfo.cards import Card, cards_of
+from golfo.cards import ALL_CARDS, Card, cards_of
 from golfo.hand import Hand
 from golfo.rules import Rules
 
 __all__ = ["ALL_CARDS", "HandResult", "Phase", "Pot", "State", "TableFacts"]
-
-ALL_CARDS: Final = (1 << 28) - 1
-"""Bit mask of the whole 28-card deck."""
 
 
 class Phase(enum.Enum):
