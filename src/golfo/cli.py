@@ -57,7 +57,7 @@ from golfo.cards import Card, parse_cards
 from golfo.errors import CardError, FormatError, GolfoError
 from golfo.hand import Hand
 from golfo.records import from_json, to_json
-from golfo.reducer import apply, deal_from, new_game
+from golfo.reducer import amount_runs, apply, deal_from, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import score
 from golfo.standings import standings
@@ -171,19 +171,6 @@ def explain_value(cards: Sequence[Card] | Hand) -> str:
     return f"value {s.value}: {counting} count ({s.suit.spanish})"
 
 
-def _runs(values: Sequence[int]) -> str:
-    out: list[str] = []
-    start = prev = values[0]
-    for v in [*values[1:], None]:
-        if v is not None and v == prev + 1:
-            prev = v
-            continue
-        out.append(str(start) if start == prev else f"{start}..{prev}")
-        if v is not None:
-            start = prev = v
-    return ", ".join(out)
-
-
 def describe_moves(v: View) -> str:
     """The legal moves of ``v``'s seat in the words the prompt accepts."""
     legal = v.legal_actions
@@ -195,12 +182,12 @@ def describe_moves(v: View) -> str:
     if any(isinstance(a, Pass) for a in legal):
         parts.append("paso (pass)")
     if bets:
-        parts.append(f"envido N (bet N = {_runs(bets)})")
+        parts.append(f"envido N (bet N = {amount_runs(bets)})")
     if any(isinstance(a, Call) for a in legal):
         owe = min(v.current_bet - v.bets[me], v.stacks[me])
         parts.append(f"voy / veo (call {owe})")
     if raises:
-        parts.append(f"subo N (raise to N = {_runs(raises)})")
+        parts.append(f"subo N (raise to N = {amount_runs(raises)})")
     if any(isinstance(a, Fold) for a in legal):
         parts.append("no voy (fold)")
     if discards:

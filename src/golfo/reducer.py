@@ -46,7 +46,15 @@ from golfo.rules import Rules
 from golfo.scoring import value_of_mask
 from golfo.state import ALL_CARDS, HandResult, Log, Phase, Pot, State
 
-__all__ = ["apply", "deal_from", "describe_legal", "is_legal", "legal_actions", "new_game"]
+__all__ = [
+    "amount_runs",
+    "apply",
+    "deal_from",
+    "describe_legal",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+]
 
 _DEALS: Final[tuple[Deal, ...]] = tuple(Deal(c) for c in DECK)
 _NEXT_HAND: Final = NextHand()
@@ -940,12 +948,17 @@ def describe_legal(state: State) -> str:
             parts.append(repr(a))
     for kind, values in amounts.items():
         seat = state.to_act
-        runs = _runs(sorted(values))
+        runs = amount_runs(sorted(values))
         parts.insert(1 if parts else 0, f"{kind.__name__}(seat={seat}, amount={runs})")
     return ", ".join(parts)
 
 
-def _runs(values: list[int]) -> str:
+def amount_runs(values: Sequence[int]) -> str:
+    """Sorted whole numbers folded into runs, as in legal-action messages.
+
+    >>> amount_runs([1, 2, 3, 7, 9, 10])
+    '1..3, 7, 9..10'
+    """
     out: list[str] = []
     start = prev = values[0]
     for v in [*values[1:], None]:
