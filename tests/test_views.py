@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import golfo
 from golfo.cards import DECK, Card
+from golfo.state import log_entries
 
 RULES = (
     golfo.TRADICIONAL,
@@ -65,11 +66,11 @@ def hand_actions(state: golfo.State) -> tuple[list[golfo.Action], list[golfo.Act
 def dealt_to(state: golfo.State, seat: int | None) -> set[Card]:
     """The cards dealt to ``seat`` in the current hand (walking the log back)."""
     out: set[Card] = set()
-    node = state.log
-    while node is not None and not isinstance(node.action, golfo.NextHand):
-        if isinstance(node.action, golfo.Deal) and node.actor == seat:
-            out.add(node.action.card)
-        node = node.prev
+    for action, actor in log_entries(state.log):
+        if isinstance(action, golfo.NextHand):
+            break
+        if isinstance(action, golfo.Deal) and actor == seat:
+            out.add(action.card)
     return out
 
 

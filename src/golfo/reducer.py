@@ -44,7 +44,7 @@ from golfo.errors import IllegalActionError, RulesError
 from golfo.hand import Hand
 from golfo.rules import Rules
 from golfo.scoring import value_of_mask
-from golfo.state import ALL_CARDS, HandResult, Log, Phase, Pot, State
+from golfo.state import ALL_CARDS, HandResult, Phase, Pot, State
 
 __all__ = [
     "amount_runs",
@@ -306,7 +306,7 @@ def _dealt(old: _Fields, action: Deal, bit: int) -> State:
     d["hand_masks"] = tuple(hands)
     d["stock_mask"] ^= bit
     d["pending"] = pending = pending[1:]
-    d["log"] = Log(old["log"], action, seat)
+    d["log"] = (old["log"], action, seat)
     if not pending:
         phase = d["phase"]
         if phase in _DISCARDING:
@@ -358,6 +358,11 @@ def _bet_range(state: State, seat: int, current: int) -> tuple[int, int, int | N
 
 
 def _betting_seat(state: State, action: Pass | Bet | Call | Raise | Fold) -> int:
+    """The seat of a betting action, after the checks that it is that seat's turn to bet.
+
+    The steps check the usual case, the seat to act in a betting phase, in one line of
+    their own and call this only when it fails: it then refuses the action.
+    """
     seat = action.seat
     phase = state.phase
     if seat == state.to_act and type(seat) is int and phase in _BETTING:
@@ -371,16 +376,18 @@ def _logged_copy(state: State, action: Action, actor: int | None) -> _Fields:
     """The fields of ``state`` for the next state, with ``action`` appended to the log."""
     d = state.__dict__.copy()
     d.pop("_legal", None)
-    d["log"] = Log(d["log"], action, actor)
+    d["log"] = (d["log"], action, actor)
     return d
 
 
 def _apply_pass(state: State, action: Pass) -> State:
-    seat = _betting_seat(state, action)
-    if max(state.bets) > 0:
+    f = state.__dict__
+    seat = action.seat
+    if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
+        seat = _betting_seat(state, action)
+    if max(f["bets"]) > 0:
         _refuse(state, action, "R5", "no es posible pasar: cannot pass after an opening")
-    d = _logged_copy(state, action, seat)
-    return _make(_next_to_bet(d, seat, state.needs & ~(1 << seat)))
+    return _after_bet(f, action, seat, 0, f["needs"] & ~(1 << seat))
 
 
 def _apply_fold(state: State, action: Fold) -> State:
@@ -402,22 +409,28 @@ def _apply_fold(state: State, action: Fold) -> State:
 
 
 def _apply_call(state: State, action: Call) -> State:
-    seat = _betting_seat(state, action)
-    current = max(state.bets)
+    f = state.__dict__
+    seat = action.seat
+    if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
+        seat = _betting_seat(state, action)
+    bets = f["bets"]
+    current = max(bets)
     if current == 0:
         _refuse(state, action, "R5", "nobody has opened, there is nothing to call")
-    mine = state.bets[seat]
-    if mine >= current:
+    chips = current - bets[seat]
+    if chips <= 0:
         _refuse(state, action, "R5", "not facing a bet")
-    d = _logged_copy(state, action, seat)
-    _put(d, seat, min(current - mine, state.stacks[seat]))
-    return _make(_next_to_bet(d, seat, state.needs & ~(1 << seat)))
+    stack = f["stacks"][seat]
+    return _after_bet(f, action, seat, chips if chips < stack else stack, f["needs"] & ~(1 << seat))
 
 
 def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
-    seat = _betting_seat(state, action)
-    current = max(state.bets)
-    mine = state.bets[seat]
+    f = state.__dict__
+    seat = action.seat
+    if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
+        seat = _betting_seat(state, action)
+    current = max(f["bets"])
+    mine = f["bets"][seat]
     amount = action.amount
     if isinstance(action, Bet):
         if current > 0:
@@ -430,34 +443,48 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
     if type(amount) is not int:
         _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
     low, high, short = _bet_range(state, seat, current)
-    if amount > mine + state.stacks[seat]:
+    if amount > mine + f["stacks"][seat]:
         _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has")
     if high < amount:
         _refuse(state, action, "R9", f"amount {amount} is over this round's cap ({high})")
     if amount < low and amount != short:
         word = "opening" if current == 0 else "raise"
         _refuse(state, action, "R5", f"amount {amount} is below the minimum {word} {low}")
-    d = _logged_copy(state, action, seat)
-    _put(d, seat, amount - mine)
-    stacks = d["stacks"]
-    folded = state.folded
+    # R5: a bet or raise reopens the action to every other seat still in and not all-in
+    # (the bettor's own stack is irrelevant: it is not in the mask).
+    stacks = f["stacks"]
+    folded = f["folded"]
     needs = 0
-    for s in state.dealt_in:
+    for s in f["dealt_in"]:
         if s != seat and s not in folded and stacks[s] > 0:
             needs |= 1 << s
-    return _make(_next_to_bet(d, seat, needs))
+    return _after_bet(f, action, seat, amount - mine, needs)
 
 
-def _put(d: _Fields, seat: int, chips: int) -> None:
-    bets = list(d["bets"])
-    stacks = list(d["stacks"])
-    committed = list(d["committed"])
-    bets[seat] += chips
-    stacks[seat] -= chips
-    committed[seat] += chips
-    d["bets"] = tuple(bets)
-    d["stacks"] = tuple(stacks)
-    d["committed"] = tuple(committed)
+def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) -> State:
+    """The state after a valid Pass, Call, Bet or Raise (``f``: the fields before): ``seat``
+    puts ``chips`` in, ``needs`` seats are still to act."""
+    d = f.copy()
+    d.pop("_legal", None)
+    d["log"] = (f["log"], action, seat)
+    if chips:
+        bets = list(f["bets"])
+        stacks = list(f["stacks"])
+        committed = list(f["committed"])
+        bets[seat] += chips
+        stacks[seat] -= chips
+        committed[seat] += chips
+        d["bets"] = tuple(bets)
+        d["stacks"] = tuple(stacks)
+        d["committed"] = tuple(committed)
+    d["needs"] = needs
+    if needs:
+        d["to_act"] = _FIRST_FROM[(seat + 1) & 3][needs]  # _next_in, inlined
+    else:
+        _end_round(d)
+    new: State = _new_state(State)
+    _set_fields(new, d)
+    return new
 
 
 def _next_to_bet(d: _Fields, seat: int, needs: int) -> _Fields:
@@ -639,13 +666,68 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     dealt_in = d["dealt_in"]
     folded = d["folded"]
     hand_masks = d["hand_masks"]
-    in_hand = [s for s in dealt_in if s not in folded]
+    in_hand = tuple([s for s in dealt_in if s not in folded]) if folded else dealt_in
     values = {s: value_of_mask(hand_masks[s]) for s in in_hand}
-    layers: list[list[Any]] = []  # [amount, eligible, winner] per pot, main pot first
+    top = max(committed)
+    total = sum(committed)
     returned = [0] * n
+    if all(committed[s] == top for s in in_hand):
+        # The usual ending, one pot and no side pots: every seat still in put in the most.
+        if len(in_hand) == 1:  # R6c, R8: the bet nobody called goes back
+            winner = in_hand[0]
+            excess = top - max([committed[s] for s in range(n) if s != winner])
+            returned[winner] = excess
+            total -= excess
+        else:
+            winner = in_hand[0]  # R11: ties go to the seat nearest mano (play order)
+            for s in in_hand:
+                if values[s] > values[winner]:
+                    winner = s
+        pots: tuple[Pot, ...] = (Pot(total, in_hand, winner),) if total else ()
+    else:
+        pots = _side_pots(committed, in_hand, values, returned)
     won = [0] * n
-    prev = 0
+    for pot in pots:
+        won[pot.winner] += pot.amount
+    stacks = d["stacks"]
+    mano = dealt_in[0]
     seats = range(n)
+    result = HandResult(
+        d["hand_number"],
+        d["dealer"],
+        dealt_in,
+        tuple([won[s] + returned[s] - committed[s] for s in seats]),
+        pots,
+        tuple(returned),
+        tuple([_shown(hand_masks[s]) if s in values else None for s in seats])
+        if showdown
+        else (None,) * n,
+        showdown,
+        # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
+        showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
+        _SHOWDOWN if showdown else d["phase"],
+    )
+    zeros = (0,) * n
+    d["stacks"] = tuple([stacks[s] + won[s] + returned[s] for s in seats])
+    d["bets"] = zeros
+    d["committed"] = zeros
+    d["needs"] = 0
+    d["pending"] = ()
+    d["results"] = (*d["results"], result)
+    d["to_act"] = None
+    d["phase"] = _END if _game_over(d) else _BETWEEN_HANDS
+
+
+def _side_pots(
+    committed: tuple[int, ...],
+    in_hand: tuple[int, ...],
+    values: dict[int, int],
+    returned: list[int],
+) -> tuple[Pot, ...]:
+    """R8, R11: the main pot and the side pots; uncalled chips are added to ``returned``."""
+    layers: list[list[Any]] = []  # [amount, eligible, winner] per pot, main pot first
+    prev = 0
+    seats = range(len(committed))
     # Layers between consecutive distinct amounts committed: every seat that reached a
     # layer's top put in the whole layer (no seat committed an amount inside it).
     for level in sorted({c for c in committed if c > 0}):
@@ -670,35 +752,18 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
                 if values[s] > values[winner]:
                     winner = s
             layers.append([amount, eligible, winner])
-    pots = [Pot(amount, eligible, winner) for amount, eligible, winner in layers]
-    for pot in pots:
-        won[pot.winner] += pot.amount
-    stacks = d["stacks"]
-    mano = dealt_in[0]
-    result = HandResult(
-        hand_number=d["hand_number"],
-        dealer=d["dealer"],
-        dealt_in=dealt_in,
-        payoffs=tuple([won[s] + returned[s] - committed[s] for s in seats]),
-        pots=tuple(pots),
-        returned=tuple(returned),
-        shown=tuple([Hand.from_mask(hand_masks[s]) if s in values else None for s in seats])
-        if showdown
-        else (None,) * n,
-        showdown=showdown,
-        # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
-        trabuco=showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
-        ended_in=_SHOWDOWN if showdown else d["phase"],
-    )
-    zeros = (0,) * n
-    d["stacks"] = tuple([stacks[s] + won[s] + returned[s] for s in seats])
-    d["bets"] = zeros
-    d["committed"] = zeros
-    d["needs"] = 0
-    d["pending"] = ()
-    d["results"] = (*d["results"], result)
-    d["to_act"] = None
-    d["phase"] = _END if _game_over(d) else _BETWEEN_HANDS
+    return tuple([Pot(amount, eligible, winner) for amount, eligible, winner in layers])
+
+
+_new_hand = object.__new__
+_set_hand_mask = Hand.mask.__set__  # type: ignore[attr-defined]
+
+
+def _shown(mask: int) -> Hand:
+    """``Hand.from_mask(mask)`` without its checks: the reducer's masks are valid hands."""
+    hand: Hand = _new_hand(Hand)
+    _set_hand_mask(hand, mask)
+    return hand
 
 
 def _game_over(d: _Fields) -> bool:
@@ -762,19 +827,7 @@ def _legal(state: State) -> tuple[Action, ...]:
     seat = state.to_act
     if phase in _BETTING:
         assert isinstance(seat, int)
-        current = max(state.bets)
-        low, high, short = _bet_range(state, seat, current)
-        if current == 0:
-            bets = _amounts(_BETS, Bet, seat, low, high)
-            if short is None:
-                return (_PASSES[seat], *bets)
-            return (_PASSES[seat], _bet(seat, short), *bets)
-        if not _raise_answerable(state, seat):
-            return (_CALLS[seat], _FOLDS[seat])
-        raises = _amounts(_RAISES, Raise, seat, low, high)
-        if short is None:
-            return (_CALLS[seat], *raises, _FOLDS[seat])
-        return (_CALLS[seat], _raise(seat, short), *raises, _FOLDS[seat])
+        return _betting(state, seat)
     if phase in _DISCARDING:
         assert isinstance(seat, int)
         room = min(5, state.stock_mask.bit_count())
@@ -782,6 +835,51 @@ def _legal(state: State) -> tuple[Action, ...]:
     if phase is _BETWEEN_HANDS:
         return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
     return ()  # the game is over
+
+
+def _betting(state: State, seat: int) -> tuple[Action, ...]:
+    """The legal betting actions of ``seat``, the seat to act in a betting round.
+
+    Without round caps they follow from a few numbers (the seat, the current bet, the
+    seat's all-in total, the rules' minimums and whether a raise can be answered), so the
+    tuple is kept in ``_BETTING_LISTS`` by those numbers: a list of a hundred bet amounts
+    is then looked up instead of built again.
+    """
+    bets = state.bets
+    current = max(bets)
+    rules = state.rules
+    answerable = current == 0 or _raise_answerable(state, seat)
+    key: tuple[int | bool, ...] | None = None
+    if rules.round_caps is None:
+        all_in = bets[seat] + state.stacks[seat]
+        key = (seat, current, all_in, answerable, rules.min_open, rules.min_raise)
+        cached = _BETTING_LISTS.get(key)
+        if cached is not None:
+            return cached
+    low, high, short = _bet_range(state, seat, current)
+    if current == 0:
+        bets_ = _amounts(_BETS, Bet, seat, low, high)
+        out: tuple[Action, ...] = (
+            (_PASSES[seat], *bets_) if short is None else (_PASSES[seat], _bet(seat, short), *bets_)
+        )
+    elif not answerable:
+        out = (_CALLS[seat], _FOLDS[seat])
+    else:
+        raises = _amounts(_RAISES, Raise, seat, low, high)
+        if short is None:
+            out = (_CALLS[seat], *raises, _FOLDS[seat])
+        else:
+            out = (_CALLS[seat], _raise(seat, short), *raises, _FOLDS[seat])
+    if key is not None:
+        if len(_BETTING_LISTS) >= _BETTING_LISTS_MAX:
+            _BETTING_LISTS.clear()  # bounded: long games with big stacks start over
+        _BETTING_LISTS[key] = out
+    return out
+
+
+_BETTING_LISTS: Final[dict[tuple[int | bool, ...], tuple[Action, ...]]] = {}
+_BETTING_LISTS_MAX: Final = 4096
+"""At most this many betting lists are kept (a few MB when full); then the cache restarts."""
 
 
 # Interned actions: legal_actions hands out shared, immutable objects instead of building
@@ -910,8 +1008,12 @@ def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
             + _SINGLES_E[mask >> 14 & 127]
             + _SINGLES_B[mask >> 21]
         )
+        append = out.append
         for parent, card in _RECIPES[n][top]:
-            out.append(_discard(seat, out[parent].cards | singles[card]))
+            action = _new(Discard)  # _discard, inlined: up to 26 per call
+            _set_seat(action, seat)
+            _set_cards(action, out[parent].cards | singles[card])
+            append(action)
     return tuple(out)
 
 

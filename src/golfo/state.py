@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -20,7 +20,17 @@ from golfo.cards import ALL_CARDS, Card, cards_of
 from golfo.hand import Hand
 from golfo.rules import Rules
 
-__all__ = ["ALL_CARDS", "HandResult", "Phase", "Pot", "State", "TableFacts"]
+__all__ = [
+    "ALL_CARDS",
+    "HandResult",
+    "Log",
+    "Phase",
+    "Pot",
+    "State",
+    "TableFacts",
+    "log_actions",
+    "log_entries",
+]
 
 
 class Phase(enum.Enum):
@@ -114,55 +124,39 @@ class HandResult:
         return tuple(dict.fromkeys(p.winner for p in self.pots))
 
 
-class Log:
-    """The actions of a game as a persistent list: appending shares the past, so it costs O(1).
+Log: TypeAlias = tuple["Log | None", Action, "int | None"]
+"""One entry of a game's history: ``(the entries before, action, actor)``, newest first.
 
-    States hold one; :attr:`State.history` turns it into a tuple.
+The history is a persistent linked list of plain tuples: each :func:`golfo.apply` adds
+one tuple and shares the past, so appending costs O(1) and a state holds only its
+newest entry.  ``actor`` is the seat that acted or, for a :class:`golfo.Deal`, received
+the card; ``None`` for the table's :class:`golfo.NextHand` and :class:`golfo.EndGame`.
+Walk it with :func:`log_entries`; :attr:`State.history` gives the actions, oldest first.
+"""
+
+
+def log_entries(log: Log | None) -> Iterator[tuple[Action, int | None]]:
+    """The ``(action, actor)`` entries of a log, newest first.
+
+    >>> import golfo
+    >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+    >>> next(log_entries(state.log))  # the last card went to the dealer, served last
+    (Deal(card=Card(8, Suit.OROS)), 0)
     """
+    while log is not None:
+        prev, action, actor = log
+        yield action, actor
+        log = prev
 
-    __slots__ = ("action", "actor", "prev", "size")
 
-    def __init__(self, prev: Log | None, action: Action, actor: int | None) -> None:
-        self.prev: Final = prev
-        self.action: Final = action
-        self.actor: Final = actor
-        """The seat that acted or, for a :class:`golfo.Deal`, received the card."""
-        self.size: Final[int] = 1 if prev is None else prev.size + 1
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self.to_tuple())
-
-    def __len__(self) -> int:
-        return self.size
-
-    def to_tuple(self) -> tuple[Action, ...]:
-        """The actions, oldest first."""
-        out: list[Action] = []
-        node: Log | None = self
-        while node is not None:
-            out.append(node.action)
-            node = node.prev
-        out.reverse()
-        return tuple(out)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Log):
-            return NotImplemented
-        a: Log | None = self
-        b: Log | None = other
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a.size != b.size or a.action != b.action:
-                return False
-            a, b = a.prev, b.prev
-        return a is b
-
-    def __hash__(self) -> int:
-        return hash(self.to_tuple())
-
-    def __repr__(self) -> str:
-        return f"Log({self.to_tuple()!r})"
+def log_actions(log: Log | None) -> tuple[Action, ...]:
+    """The actions of a log, oldest first."""
+    out: list[Action] = []
+    while log is not None:
+        out.append(log[1])
+        log = log[0]
+    out.reverse()
+    return tuple(out)
 
 
 def _bit_seats(mask: int) -> frozenset[int]:
@@ -260,15 +254,16 @@ class State(TableFacts):
     """Each seat's stack when the game began."""
     first_dealer: int
     """The dealer of the first hand."""
-    log: Log | None = attrs.field(default=None, eq=True)
-    """Every action applied since :func:`golfo.new_game` (see :attr:`history`)."""
+    log: Log | None = attrs.field(default=None, eq=log_actions)
+    """The newest entry of the history (see :data:`Log`, :attr:`history`); states compare
+    and hash by the actions in it."""
 
     # -- derived views ---------------------------------------------------
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since :func:`golfo.new_game`, in order."""
-        return () if self.log is None else self.log.to_tuple()
+        return log_actions(self.log)
 
     @property
     def hands(self) -> tuple[Hand, ...]:
@@ -309,5 +304,5 @@ class State(TableFacts):
         to_act = "CHANCE" if self.to_act is CHANCE else repr(self.to_act)
         return (
             f"<State hand {self.hand_number} {self.phase.name} to_act={to_act} "
-            f"stacks={self.stacks} pot={self.pot} after {len(self.log or ())} actions>"
+            f"stacks={self.stacks} pot={self.pot} after {len(self.history)} actions>"
         )

@@ -27,7 +27,7 @@ from golfo.errors import SeatError
 from golfo.hand import Hand
 from golfo.reducer import legal_actions
 from golfo.rules import Rules
-from golfo.state import HandResult, Log, Phase, State, TableFacts
+from golfo.state import HandResult, Phase, State, TableFacts, log_entries
 
 __all__ = ["Dealt", "Discarded", "View", "ViewEvent", "redacted_history", "view"]
 
@@ -102,9 +102,7 @@ class View(TableFacts):
     """The viewer's legal actions now (empty when it is not the viewer's turn)."""
 
 
-def _redact(node: Log, seat: int | None, face_up: bool) -> ViewEvent:
-    action = node.action
-    actor = node.actor
+def _redact(action: Action, actor: int | None, seat: int | None, face_up: bool) -> ViewEvent:
     if isinstance(action, Deal):
         assert actor is not None
         return Dealt(actor, action.card if actor == seat else None)
@@ -119,10 +117,10 @@ def _events(state: State, seat: int | None, *, whole_game: bool) -> tuple[ViewEv
     """The redacted events of the game, or of the current hand only (back to its NextHand)."""
     face_up = state.rules.discards_face_up
     out: list[ViewEvent] = []
-    node = state.log
-    while node is not None and (whole_game or not isinstance(node.action, NextHand)):
-        out.append(_redact(node, seat, face_up))
-        node = node.prev
+    for action, actor in log_entries(state.log):
+        if not whole_game and isinstance(action, NextHand):
+            break
+        out.append(_redact(action, actor, seat, face_up))
     out.reverse()
     return tuple(out)
 

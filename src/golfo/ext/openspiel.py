@@ -54,6 +54,7 @@ from golfo.codec import (
 )
 from golfo.errors import RulesError
 from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
+from golfo.state import log_entries
 
 __all__ = ["GAME_TYPE", "PRESETS", "GolfoGame", "GolfoObserver", "GolfoState"]
 
@@ -231,11 +232,7 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         s = self._shared.state
         to_act = "chance" if s.to_act is golfo.CHANCE else str(s.to_act)
         hands = " ".join(f"{seat}:{''.join(map(str, h)) or '-'}" for seat, h in enumerate(s.hands))
-        moves = []
-        node = s.log
-        while node is not None:
-            moves.append(_token(node.action, node.actor))
-            node = node.prev
+        moves = [_token(action, actor) for action, actor in log_entries(s.log)]
         return (
             f"hand {s.hand_number} {s.phase.name} to act {to_act} | hands {hands} | "
             f"stacks {list(s.stacks)} committed {list(s.committed)} | " + " ".join(reversed(moves))
