@@ -808,21 +808,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     fields = state.__dict__
     cached: tuple[Action, ...] | None = fields.get("_legal")
     if cached is None:
-        if fields["to_act"] is CHANCE:  # the deals, without a call to _legal
+        to_act = fields["to_act"]
+        if to_act is CHANCE:  # the deals: three lookups and a concatenation
             m = fields["stock_mask"]
             cached = fields["_legal"] = (
-                _DEALS_O[m & 127]
-                + _DEALS_C[m >> 7 & 127]
-                + _DEALS_E[m >> 14 & 127]
-                + _DEALS_B[m >> 21]
+                _DEALS_A[m & 1023] + _DEALS_B[m >> 10 & 511] + _DEALS_C[m >> 19]
             )
+        elif fields["phase"] in _BETTING:
+            cached = fields["_legal"] = _betting(state, to_act)
         else:
             cached = fields["_legal"] = _legal(state)
     return cached
 
 
 def _legal(state: State) -> tuple[Action, ...]:
-    """The legal actions when chance is not to act (legal_actions lists the deals)."""
+    """The legal actions when chance is not to act (legal_actions lists the deals and,
+    without this call, the betting actions)."""
     phase = state.phase
     seat = state.to_act
     if phase in _BETTING:
@@ -923,10 +924,13 @@ def _raise(seat: int, amount: int) -> Raise:
     return row[amount] if 0 <= amount < len(row) else Raise(seat, amount)
 
 
-# The deals legal for a stock: four lookups (one per suit, 7 bits each) and a concatenation.
-_DEALS_O, _DEALS_C, _DEALS_E, _DEALS_B = (
-    tuple(tuple(_DEALS[7 * suit + i] for i in range(7) if bits >> i & 1) for bits in range(128))
-    for suit in range(4)
+# The deals legal for a stock, in canonical order: the deals of cards 0-9, 10-18 and
+# 19-27, each looked up by those cards' bits of the stock, concatenated.
+_DEALS_A, _DEALS_B, _DEALS_C = (
+    tuple(
+        tuple(_DEALS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
+    )
+    for first, size in ((0, 10), (10, 9), (19, 9))
 )
 
 
