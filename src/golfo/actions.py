@@ -21,7 +21,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from golfo.cards import Card
+from golfo.cards import Card, cards_of
 
 __all__ = [
     "ACTION_TYPES",
@@ -101,15 +101,80 @@ def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
     return cards if isinstance(cards, frozenset) else frozenset(cards)
 
 
-@attrs.frozen
 class Discard:
     """*Descarte*: throw ``cards`` (0 to 5 of one's own) to draw as many from the stock (R10).
 
-    Discarding no card is standing pat (*me quedo*).
+    Discarding no card is standing pat (*me quedo*).  A frozen, hashable value like the
+    other actions, written by hand rather than with attrs for one reason: the up to 32
+    discards that :func:`golfo.legal_actions` lists are built from a bit set of cards,
+    and the ``frozenset`` of :attr:`cards` is made only when it is read.
+
+    >>> from golfo import parse_cards
+    >>> a = Discard(0, parse_cards("3O 4O"))
+    >>> a
+    Discard(seat=0, cards=frozenset({Card(3, Suit.OROS), Card(4, Suit.OROS)}))
+    >>> a == Discard(0, reversed(parse_cards("3O 4O"))), a.seat
+    (True, 0)
     """
 
+    __slots__ = ("_cards", "_mask", "seat")
+    __match_args__ = ("seat", "cards")
+
     seat: int
-    cards: frozenset[Card] = attrs.field(converter=_to_frozenset)
+    """The seat discarding."""
+    _mask: int | None  # the cards as a bit set; None when ``cards`` holds a non-card
+    _cards: frozenset[Card]  # unset until first read when built from a bit set
+
+    def __init__(self, seat: int, cards: Iterable[Card]) -> None:
+        cards = _to_frozenset(cards)
+        mask: int | None = 0
+        for card in cards:
+            if not isinstance(card, Card):
+                mask = None  # kept as given: golfo.apply refuses it with a reason (R10)
+                break
+            mask |= card.mask  # type: ignore[operator]
+        _set(self, "seat", seat)
+        _set(self, "_mask", mask)
+        _set(self, "_cards", cards)
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        """The cards discarded."""
+        try:
+            return self._cards
+        except AttributeError:  # built from a bit set: make the set once
+            assert self._mask is not None  # always a mask when _cards is unset
+            cards = frozenset(cards_of(self._mask))
+            _set(self, "_cards", cards)
+            return cards
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Discard:
+            return NotImplemented
+        if self.seat != other.seat:
+            return False
+        if self._mask is not None and other._mask is not None:
+            return self._mask == other._mask
+        return self.cards == other.cards
+
+    def __hash__(self) -> int:
+        mask = self._mask
+        return hash((Discard, self.seat, mask if mask is not None else self.cards))
+
+    def __repr__(self) -> str:
+        return f"Discard(seat={self.seat!r}, cards={self.cards!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[int, frozenset[Card]]]:
+        return Discard, (self.seat, self.cards)
+
+
+_set = object.__setattr__
 
 
 @attrs.frozen

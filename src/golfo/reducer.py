@@ -572,12 +572,10 @@ def _apply_discard(state: State, action: Discard) -> State:
     if phase not in _DISCARDING:
         _refuse(state, action, "R10", f"no discarding in phase {phase.name}")
     seat = _check_seat_turn(state, action)
-    cards = action.cards
-    mask = 0
-    for card in cards:
-        if not isinstance(card, Card):
-            _refuse(state, action, "R10", f"{card!r} is not a card")
-        mask |= card.mask
+    mask = action._mask  # the cards as a bit set, or None if one is not a card
+    if mask is None:
+        bad = next(c for c in action.cards if not isinstance(c, Card))
+        _refuse(state, action, "R10", f"{bad!r} is not a card")
     own = state.hand_masks[seat]
     if mask & ~own:
         missing = " ".join(str(c) for c in cards_of(mask & ~own))
@@ -935,60 +933,26 @@ _DEALS_A, _DEALS_B, _DEALS_C = (
 
 
 # Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
-# order, 0 cards first.  The actions of up to 3 cards are interned per seat (a bounded set:
-# at most 1 + 28 + 378 + 3,276 per seat, under 1.5 MB per seat when full), found by the mask
-# of their cards; those of 4 and 5 cards, too many to keep, are built for each call.
-_set_seat = Discard.seat.__set__  # type: ignore[attr-defined]
-_set_cards = Discard.cards.__set__  # type: ignore[attr-defined]
+# order, 0 cards first.  Each is built from its bit set of cards (its ``cards`` frozenset is
+# made only if read): per subset of two or more cards, _RECIPES names the smaller subset it
+# extends and the card added.
 _new = object.__new__
+_set_seat: Final[Callable[[Discard, int], None]] = vars(Discard)["seat"].__set__
+_set_mask: Final[Callable[[Discard, int], None]] = vars(Discard)["_mask"].__set__
 
-
-def _discard(seat: int, cards: frozenset[Card]) -> Discard:
-    """``Discard(seat, cards)`` without the converter: ``cards`` is already a frozenset."""
-    action: Discard = _new(Discard)
-    _set_seat(action, seat)
-    _set_cards(action, cards)
-    return action
-
-
-class _Interned(dict[int, Discard]):
-    """One seat's interned discards of up to 3 cards, by mask, each built on first use."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int) -> None:
-        super().__init__()
-        self.seat = seat
-
-    def __missing__(self, mask: int) -> Discard:
-        action = self[mask] = _discard(self.seat, frozenset(cards_of(mask)))
-        return action
-
-
-_INTERNED_DISCARDS: Final = tuple(_Interned(s) for s in range(4))
-
-# Per suit, by the suit's 7 bits of a hand: its cards' masks, and their one-card sets.
+# Per suit, by the suit's 7 bits of a hand: the bit of each of its cards.
 _BITS_O, _BITS_C, _BITS_E, _BITS_B = (
     tuple(tuple(1 << 7 * suit + i for i in range(7) if bits >> i & 1) for bits in range(128))
     for suit in range(4)
 )
-_SINGLES_O, _SINGLES_C, _SINGLES_E, _SINGLES_B = (
-    tuple(
-        tuple(frozenset((DECK[7 * suit + i],)) for i in range(7) if bits >> i & 1)
-        for bits in range(128)
-    )
-    for suit in range(4)
-)
-_PAIRS: Final = tuple(tuple(combinations(range(n), 2)) for n in range(6))
-_TRIPLES: Final = tuple(tuple(combinations(range(n), 3)) for n in range(6))
 
 
 def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
-    """For each subset of 4 or more of n cards, at most ``room``: (position of the subset it
+    """For each subset of 2 or more of n cards, at most ``room``: (position of the subset it
     extends by one card, position of that card among the n)."""
     order = [c for k in range(room + 1) for c in combinations(range(n), k)]
     where = {c: i for i, c in enumerate(order)}
-    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 3)
+    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 2)
 
 
 _RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
@@ -999,25 +963,17 @@ def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
     bits += _BITS_B[mask >> 21]
     n = len(bits)
     top = room if room < n else n
-    interned = _INTERNED_DISCARDS[seat]
-    if top == 0:
-        return (interned[0],)
-    out = [interned[0], *[interned[b] for b in bits]]
-    if top >= 2:
-        out += [interned[bits[i] | bits[j]] for i, j in _PAIRS[n]]
-    if top >= 3:
-        singles = (
-            _SINGLES_O[mask & 127]
-            + _SINGLES_C[mask >> 7 & 127]
-            + _SINGLES_E[mask >> 14 & 127]
-            + _SINGLES_B[mask >> 21]
-        )
-        append = out.append
-        for parent, card in _RECIPES[n][top]:
-            action = _new(Discard)  # _discard, inlined: up to 26 per call
-            _set_seat(action, seat)
-            _set_cards(action, out[parent].cards | singles[card])
-            append(action)
+    masks = [0, *bits] if top else [0]
+    add = masks.append
+    for parent, card in _RECIPES[n][top]:
+        add(masks[parent] | bits[card])
+    out: list[Discard] = []
+    append = out.append
+    for m in masks:
+        action: Discard = _new(Discard)
+        _set_seat(action, seat)
+        _set_mask(action, m)
+        append(action)
     return tuple(out)
 
 
