@@ -240,10 +240,25 @@ def apply(state: State, action: Action) -> State:
     naming the rule and what is legal instead; ``state`` stays valid.
     """
     if type(action) is Deal and type(state) is State:  # the most frequent action: a deal
-        fields = state.__dict__
+        old = state.__dict__
         card = action.card
-        if fields["to_act"] is CHANCE and type(card) is Card and fields["stock_mask"] & card.mask:
-            return _dealt(fields, action, card.mask)  # every check of _apply_deal passed
+        if old["to_act"] is CHANCE and type(card) is Card and old["stock_mask"] & card.mask:
+            # every check of _apply_deal passed: _dealt, inlined (16 deals in a hand)
+            bit = card.mask
+            d = old.copy()  # no "_legal" to drop: legal_actions keeps no deals (see there)
+            pending = d["pending"]
+            seat = pending[0]
+            hands = list(d["hand_masks"])
+            hands[seat] |= bit
+            d["hand_masks"] = tuple(hands)
+            d["stock_mask"] ^= bit
+            d["pending"] = pending = pending[1:]
+            d["log"] = (old["log"], action, seat)
+            if not pending:
+                _drawn(d)
+            new: State = _new_state(State)
+            _set_fields(new, d)
+            return new
     step = _STEPS.get(type(action))
     if step is None:
         if not isinstance(action, ACTION_TYPES):
@@ -296,9 +311,12 @@ def _apply_deal(state: State, action: Deal) -> State:
 
 
 def _dealt(old: _Fields, action: Deal, bit: int) -> State:
-    """The state after a valid deal of the card ``bit`` (``old``: the fields before)."""
-    d = old.copy()  # _logged_copy and _make inlined: deals are most of the actions of a hand
-    d.pop("_legal", None)
+    """The state after a valid deal of the card ``bit`` (``old``: the fields before).
+
+    ``apply`` has this inlined for the usual case (a ``State`` and a ``Card``, not
+    subclasses of them); a change here must be made there too.
+    """
+    d = old.copy()
     pending = d["pending"]
     seat = pending[0]
     hands = list(d["hand_masks"])
@@ -308,14 +326,17 @@ def _dealt(old: _Fields, action: Deal, bit: int) -> State:
     d["pending"] = pending = pending[1:]
     d["log"] = (old["log"], action, seat)
     if not pending:
-        phase = d["phase"]
-        if phase in _DISCARDING:
-            _next_discarder(d)
-        else:
-            _start_betting(d, _AFTER_DRAW[phase])
-    new: State = _new_state(State)
-    _set_fields(new, d)
-    return new
+        _drawn(d)
+    return _make(d)
+
+
+def _drawn(d: _Fields) -> None:
+    """Every pending card is dealt: the next discarder, or the next betting round."""
+    phase = d["phase"]
+    if phase in _DISCARDING:
+        _next_discarder(d)
+    else:
+        _start_betting(d, _AFTER_DRAW[phase])
 
 
 # -- betting ---------------------------------------------------------------
@@ -801,18 +822,17 @@ def _next_hand(d: _Fields) -> None:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, concretely: each bet amount, each discard subset, each card to deal.
 
-    The tuple is computed once per state and cached.
+    The tuple is computed once per state and kept with it, except the deals, which cost
+    less to list again than to keep.
     """
     fields = state.__dict__
     cached: tuple[Action, ...] | None = fields.get("_legal")
     if cached is None:
         to_act = fields["to_act"]
-        if to_act is CHANCE:  # the deals: three lookups and a concatenation
-            m = fields["stock_mask"]
-            cached = fields["_legal"] = (
-                _DEALS_A[m & 1023] + _DEALS_B[m >> 10 & 511] + _DEALS_C[m >> 19]
-            )
-        elif fields["phase"] in _BETTING:
+        if to_act is CHANCE:  # the deals: three lookups and a concatenation, not kept
+            m = fields["stock_mask"]  # (cheaper to build again than to keep, then drop)
+            return _DEALS_A[m & 1023] + _DEALS_B[m >> 10 & 511] + _DEALS_C[m >> 19]
+        if fields["phase"] in _BETTING:
             cached = fields["_legal"] = _betting(state, to_act)
         else:
             cached = fields["_legal"] = _legal(state)
