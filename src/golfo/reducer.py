@@ -174,8 +174,10 @@ def _pay_or_leave(d: _Fields) -> None:
     """R17: a seat that cannot pay the ante rebuys, or is out of the game for good."""
     rules = d["rules"]
     ante = rules.ante
-    out = d["out"]
     stacks = d["stacks"]
+    if min(stacks) >= ante:  # the usual case: everyone can pay
+        return
+    out = d["out"]
     short = [s for s in range(d["players"]) if s not in out and stacks[s] < ante]
     if not short:
         return
@@ -195,19 +197,18 @@ def _start_hand(d: _Fields, dealer: int) -> None:
     """R1-R3: seats dealt in from mano, antes posted, first deal pending."""
     n = d["players"]
     out = d["out"]
-    order = [(dealer + k) % n for k in range(1, n + 1)]  # from the seat after the dealer
-    playing = [s for s in order if s not in out]
-    if len(playing) == 4:
-        playing.remove(dealer)  # R1: with four in play the dealer sits out
-    dealt = tuple(playing)
+    order = _ROUND_FROM[n][dealer]  # from the seat after the dealer
+    if out:
+        order = tuple([s for s in order if s not in out])
+    if len(order) == 4:
+        order = order[:3]  # R1: with four in play the dealer (the last of them) sits out
     rules = d["rules"]
     ante = rules.ante
     stacks = list(d["stacks"])
     committed = [0] * n
-    for s in dealt:
+    for s in order:
         stacks[s] -= ante
         committed[s] = ante
-    pending = tuple(s for s in dealt for _ in range(2)) if rules.deal_in_pairs else dealt * 2
     zeros = (0,) * n
     d["dealer"] = dealer
     d["hand_number"] += 1
@@ -217,13 +218,20 @@ def _start_hand(d: _Fields, dealer: int) -> None:
     d["bets"] = zeros
     d["committed"] = tuple(committed)
     d["folded"] = _NOBODY
-    d["dealt_in"] = dealt
+    d["dealt_in"] = order
     d["hand_masks"] = zeros
     d["stock_mask"] = ALL_CARDS
     d["discard_mask"] = 0
     d["dead_mask"] = 0
-    d["pending"] = pending
+    d["pending"] = tuple([s for s in order for _ in (0, 1)]) if rules.deal_in_pairs else order * 2
     d["needs"] = 0
+
+
+_ROUND_FROM: Final = {
+    n: tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
+    for n in (3, 4)
+}
+"""Per table size and dealer: every seat, from the one after the dealer round to the dealer."""
 
 
 _NOBODY: Final[frozenset[int]] = frozenset()
@@ -412,21 +420,30 @@ def _apply_pass(state: State, action: Pass) -> State:
 
 
 def _apply_fold(state: State, action: Fold) -> State:
-    seat = _betting_seat(state, action)
-    if state.bets[seat] >= max(state.bets):
+    f = state.__dict__
+    seat = action.seat
+    if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
+        seat = _betting_seat(state, action)
+    bets = f["bets"]
+    if bets[seat] >= max(bets):
         _refuse(state, action, "R5", "fold only when facing a bet")
-    d = _logged_copy(state, action, seat)
-    folded = d["folded"] = state.folded | {seat}
-    hands = list(state.hand_masks)
-    d["dead_mask"] = state.dead_mask | hands[seat]
+    d = f.copy()
+    d.pop("_legal", None)
+    d["log"] = (f["log"], action, seat)
+    folded = d["folded"] = f["folded"] | _SEAT_SETS[seat]
+    hands = list(f["hand_masks"])
+    d["dead_mask"] = f["dead_mask"] | hands[seat]
     hands[seat] = 0
     d["hand_masks"] = tuple(hands)
-    needs = state.needs & ~(1 << seat)
-    if sum(1 for s in state.dealt_in if s not in folded) == 1:
+    needs = f["needs"] & ~(1 << seat)
+    if len(f["dealt_in"]) - len(folded) == 1:
         d["needs"] = needs
         _settle(d, showdown=False)  # R6c
         return _make(d)
     return _make(_next_to_bet(d, seat, needs))
+
+
+_SEAT_SETS: Final = tuple(frozenset((s,)) for s in range(4))
 
 
 def _apply_call(state: State, action: Call) -> State:
@@ -686,25 +703,32 @@ def _settle(d: _Fields, *, showdown: bool) -> None:
     folded = d["folded"]
     hand_masks = d["hand_masks"]
     in_hand = tuple([s for s in dealt_in if s not in folded]) if folded else dealt_in
-    values = {s: value_of_mask(hand_masks[s]) for s in in_hand}
+    # Only a showdown compares hands (R11); a win by folds has one seat in (R6c).
+    values = (
+        {s: value_of_mask(hand_masks[s]) for s in in_hand}
+        if showdown
+        else dict.fromkeys(in_hand, 0)
+    )
     top = max(committed)
-    total = sum(committed)
     returned = [0] * n
-    if all(committed[s] == top for s in in_hand):
-        # The usual ending, one pot and no side pots: every seat still in put in the most.
+    for s in in_hand:
+        if committed[s] != top:  # someone in is all-in for less: side pots (R8)
+            pots = _side_pots(committed, in_hand, values, returned)
+            break
+    else:  # the usual ending, one pot and no side pots: every seat in put in the most
+        total = sum(committed)
+        winner = in_hand[0]  # R11: ties go to the seat nearest mano (play order)
         if len(in_hand) == 1:  # R6c, R8: the bet nobody called goes back
-            winner = in_hand[0]
             excess = top - max([committed[s] for s in range(n) if s != winner])
             returned[winner] = excess
             total -= excess
         else:
-            winner = in_hand[0]  # R11: ties go to the seat nearest mano (play order)
+            best = values[winner]
             for s in in_hand:
-                if values[s] > values[winner]:
+                if values[s] > best:
                     winner = s
-        pots: tuple[Pot, ...] = (Pot(total, in_hand, winner),) if total else ()
-    else:
-        pots = _side_pots(committed, in_hand, values, returned)
+                    best = values[s]
+        pots = (Pot(total, in_hand, winner),) if total else ()
     won = [0] * n
     for pot in pots:
         won[pot.winner] += pot.amount
@@ -790,9 +814,8 @@ def _game_over(d: _Fields) -> bool:
     rules = d["rules"]
     out = d["out"]
     stacks = d["stacks"]
-    in_game = [s for s in range(d["players"]) if s not in out]
     if not rules.rebuy:
-        can_play = [s for s in in_game if stacks[s] >= rules.ante]
+        can_play = [s for s in range(d["players"]) if s not in out and stacks[s] >= rules.ante]
         if len(can_play) < 3:
             return True
     if rules.hands is None or d["hand_number"] < rules.hands:
@@ -802,7 +825,11 @@ def _game_over(d: _Fields) -> bool:
     initial = d["initial_stacks"]
     rebuys = d["rebuys"]
     # R18: the net result is the stack minus everything the seat was given
-    nets = [stacks[s] - (initial[s] + rebuys[s] * rules.starting_stack) for s in in_game]
+    nets = [
+        stacks[s] - (initial[s] + rebuys[s] * rules.starting_stack)
+        for s in range(d["players"])
+        if s not in out
+    ]
     return nets.count(max(nets)) == 1
 
 
