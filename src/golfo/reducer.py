@@ -917,15 +917,19 @@ def _betting(state: State, seat: int) -> tuple[Action, ...]:
         else:
             out = (_CALLS[seat], _raise(seat, short), *raises, _FOLDS[seat])
     if key is not None:
-        if len(_BETTING_LISTS) >= _BETTING_LISTS_MAX:
-            _BETTING_LISTS.clear()  # bounded: long games with big stacks start over
+        _BETTING_ROOM[0] -= len(out) + 16  # the list's slots, and about its key and entry
+        if _BETTING_ROOM[0] < 0:  # full: start over (long games with big stacks)
+            _BETTING_LISTS.clear()
+            _BETTING_ROOM[0] = _BETTING_LISTS_SLOTS - len(out) - 16
         _BETTING_LISTS[key] = out
     return out
 
 
 _BETTING_LISTS: Final[dict[tuple[int | bool, ...], tuple[Action, ...]]] = {}
-_BETTING_LISTS_MAX: Final = 4096
-"""At most this many betting lists are kept (a few MB when full); then the cache restarts."""
+_BETTING_LISTS_SLOTS: Final = 1 << 17
+"""The cache of betting lists holds at most this many slots, about 1 MB (8 bytes each:
+the actions are shared); when full it starts over."""
+_BETTING_ROOM: Final = [_BETTING_LISTS_SLOTS]
 
 
 # Interned actions: legal_actions hands out shared, immutable objects instead of building
