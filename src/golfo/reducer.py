@@ -985,8 +985,8 @@ _DEALS_A, _DEALS_B, _DEALS_C = (
 
 # Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
 # order, 0 cards first.  Each is built from its bit set of cards (its ``cards`` frozenset is
-# made only if read): per subset of two or more cards, _RECIPES names the smaller subset it
-# extends and the card added.
+# made only if read).  Those of up to two cards are kept per seat (_SMALL, 407 per seat at
+# most); per larger subset, _RECIPES names the smaller subset it extends and the card added.
 _new = object.__new__
 _set_seat: Final[Callable[[Discard, int], None]] = vars(Discard)["seat"].__set__
 _set_mask: Final[Callable[[Discard, int], None]] = vars(Discard)["_mask"].__set__
@@ -999,14 +999,35 @@ _BITS_O, _BITS_C, _BITS_E, _BITS_B = (
 
 
 def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
-    """For each subset of 2 or more of n cards, at most ``room``: (position of the subset it
+    """For each subset of 3 or more of n cards, at most ``room``: (position of the subset it
     extends by one card, position of that card among the n)."""
     order = [c for k in range(room + 1) for c in combinations(range(n), k)]
     where = {c: i for i, c in enumerate(order)}
-    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 2)
+    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 3)
 
 
 _RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
+_PAIRS: Final = tuple(tuple(combinations(range(n), 2)) for n in range(6))
+
+
+class _Small(dict[int, Discard]):
+    """One seat's discards of up to two cards (at most 407), by mask, each made once."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, mask: int) -> Discard:
+        action: Discard = _new(Discard)
+        _set_seat(action, self.seat)
+        _set_mask(action, mask)
+        self[mask] = action
+        return action
+
+
+_SMALL: Final = tuple(_Small(s) for s in range(4))
 
 
 def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
@@ -1014,16 +1035,18 @@ def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
     bits += _BITS_B[mask >> 21]
     n = len(bits)
     top = room if room < n else n
-    masks = [0, *bits] if top else [0]
-    add = masks.append
-    for parent, card in _RECIPES[n][top]:
-        add(masks[parent] | bits[card])
-    out: list[Discard] = []
+    small = _SMALL[seat]
+    if top == 0:
+        return (small[0],)
+    out = [small[0], *[small[b] for b in bits]]
+    if top >= 2:
+        out += [small[bits[i] | bits[j]] for i, j in _PAIRS[n]]
     append = out.append
-    for m in masks:
+    for parent, card in _RECIPES[n][top]:  # 3 cards or more: too many to keep, built anew
         action: Discard = _new(Discard)
         _set_seat(action, seat)
-        _set_mask(action, m)
+        # a listed discard's mask is never None (only one built from a non-card is)
+        _set_mask(action, out[parent]._mask | bits[card])  # type: ignore[operator]
         append(action)
     return tuple(out)
 
