@@ -606,28 +606,33 @@ def _next_discarder(d: _Fields) -> None:
 
 
 def _apply_discard(state: State, action: Discard) -> State:
-    phase = state.phase
-    if phase not in _DISCARDING:
-        _refuse(state, action, "R10", f"no discarding in phase {phase.name}")
-    seat = _check_seat_turn(state, action)
+    f = state.__dict__
+    seat = action.seat
+    phase = f["phase"]
+    if seat != f["to_act"] or type(seat) is not int or phase not in _DISCARDING:
+        if phase not in _DISCARDING:
+            _refuse(state, action, "R10", f"no discarding in phase {phase.name}")
+        seat = _check_seat_turn(state, action)
     mask = action._mask  # the cards as a bit set, or None if one is not a card
     if mask is None:
         bad = next(c for c in action.cards if not isinstance(c, Card))
         _refuse(state, action, "R10", f"{bad!r} is not a card")
-    own = state.hand_masks[seat]
+    hands = list(f["hand_masks"])
+    own = hands[seat]
     if mask & ~own:
         missing = " ".join(str(c) for c in cards_of(mask & ~own))
         _refuse(state, action, "R10", f"seat {seat} does not hold {missing}")
     k = mask.bit_count()
-    room = state.stock_mask.bit_count()
+    room = f["stock_mask"].bit_count()
     if k > room:
         _refuse(state, action, "R10", f"only {room} cards left in the stock, cannot discard {k}")
-    d = _logged_copy(state, action, seat)
-    hands = list(state.hand_masks)
+    d = f.copy()
+    d.pop("_legal", None)
+    d["log"] = (f["log"], action, seat)
     hands[seat] = own & ~mask
     d["hand_masks"] = tuple(hands)
-    d["discard_mask"] = state.discard_mask | mask
-    d["needs"] = state.needs & ~(1 << seat)
+    d["discard_mask"] = f["discard_mask"] | mask
+    d["needs"] = f["needs"] & ~(1 << seat)
     if k:
         d["to_act"] = CHANCE
         d["pending"] = (seat,) * k
