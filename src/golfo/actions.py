@@ -111,10 +111,10 @@ class Discard:
 
     >>> from golfo import parse_cards
     >>> a = Discard(0, parse_cards("3O 4O"))
-    >>> a
-    Discard(seat=0, cards=frozenset({Card(3, Suit.OROS), Card(4, Suit.OROS)}))
-    >>> a == Discard(0, reversed(parse_cards("3O 4O"))), a.seat
-    (True, 0)
+    >>> a.seat, sorted(a.cards)
+    (0, [Card(3, Suit.OROS), Card(4, Suit.OROS)])
+    >>> a == Discard(0, reversed(parse_cards("3O 4O"))), eval(repr(a)) == a
+    (True, True)
     """
 
     __slots__ = ("_cards", "_mask", "seat")
