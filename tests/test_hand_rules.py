@@ -352,6 +352,32 @@ def test_r4_deal_from_deals_the_first_card_of_the_deck_still_in_the_stock() -> N
     assert state.hands[2] == Hand.parse("9C")
 
 
+@attrs.frozen
+class _SubDeal(Deal):
+    """A subclass of Deal: apply takes it by the general path, not the inlined one."""
+
+
+def test_r4_general_and_inlined_deal_paths_agree() -> None:
+    """``apply`` inlines the usual deal; a subclass of ``Deal`` goes by ``_apply_deal``.
+
+    Through both deals and the first discard's replacements (each seat passes and
+    throws one card), every field of the two results agrees, the last action aside.
+    """
+    fields = {f.name for f in attrs.fields(golfo.State)} - {"log"}
+    state = game()
+    for card in DECK[:18]:
+        while state.to_act is not CHANCE:
+            legal = legal_actions(state)
+            state = apply(state, legal[1] if isinstance(legal[0], Discard) else legal[0])
+        fast = apply(state, Deal(card))
+        slow = apply(state, _SubDeal(card))
+        assert {k: getattr(fast, k) for k in fields} == {k: getattr(slow, k) for k in fields}
+        assert type(fast.history[-1]) is Deal
+        assert type(slow.history[-1]) is _SubDeal
+        state = fast
+    assert state.phase is Phase.BET_3  # every replacement of the first discards was dealt
+
+
 # --- R5 betting ------------------------------------------------------------------------------
 
 
