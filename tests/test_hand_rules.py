@@ -169,7 +169,7 @@ def refuse(state: State, action: Any, rule: str, *, listed: bool = False) -> Ill
 
 def snapshot(state: State) -> tuple[object, ...]:
     """Every field of the state (the log as its action tuple), to detect any change."""
-    fields = attrs.astuple(state, recurse=False, filter=lambda a, _: a.name != "log")
+    fields = attrs.astuple(state, recurse=False, filter=lambda a, _: a.name != "_log")
     return (*fields, state.history)
 
 
@@ -363,7 +363,7 @@ def test_r4_general_and_inlined_deal_paths_agree() -> None:
     Through both deals and the first discard's replacements (each seat passes and
     throws one card), every field of the two results agrees, the last action aside.
     """
-    fields = {f.name for f in attrs.fields(golfo.State)} - {"log"}
+    fields = {f.name for f in attrs.fields(golfo.State)} - {"_log"}
     state = game()
     for card in DECK[:18]:
         while state.to_act is not CHANCE:

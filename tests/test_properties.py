@@ -93,7 +93,7 @@ def games(draw: st.DrawFn, *, small: bool = False) -> State:
 
 def snapshot(state: State) -> tuple[object, ...]:
     """Every field of the state and its whole history."""
-    fields = attrs.astuple(state, recurse=False, filter=lambda a, _: a.name != "log")
+    fields = attrs.astuple(state, recurse=False, filter=lambda a, _: a.name != "_log")
     return (*fields, state.history)
 
 

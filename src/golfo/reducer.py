@@ -261,7 +261,7 @@ def apply(state: State, action: Action) -> State:
             d["hand_masks"] = tuple(hands)
             d["stock_mask"] ^= bit
             d["pending"] = pending = pending[1:]
-            d["log"] = (old["log"], action, seat)
+            d["_log"] = (old["_log"], action, seat)
             if not pending:
                 _drawn(d)
             new: State = _new_state(State)
@@ -332,7 +332,7 @@ def _dealt(old: _Fields, action: Deal, bit: int) -> State:
     d["hand_masks"] = tuple(hands)
     d["stock_mask"] ^= bit
     d["pending"] = pending = pending[1:]
-    d["log"] = (old["log"], action, seat)
+    d["_log"] = (old["_log"], action, seat)
     if not pending:
         _drawn(d)
     return _make(d)
@@ -405,7 +405,7 @@ def _logged_copy(state: State, action: Action, actor: int | None) -> _Fields:
     """The fields of ``state`` for the next state, with ``action`` appended to the log."""
     d = state.__dict__.copy()
     d.pop("_legal", None)
-    d["log"] = (d["log"], action, actor)
+    d["_log"] = (d["_log"], action, actor)
     return d
 
 
@@ -429,7 +429,7 @@ def _apply_fold(state: State, action: Fold) -> State:
         _refuse(state, action, "R5", "fold only when facing a bet")
     d = f.copy()
     d.pop("_legal", None)
-    d["log"] = (f["log"], action, seat)
+    d["_log"] = (f["_log"], action, seat)
     folded = d["folded"] = f["folded"] | _SEAT_SETS[seat]
     hands = list(f["hand_masks"])
     d["dead_mask"] = f["dead_mask"] | hands[seat]
@@ -504,7 +504,7 @@ def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) ->
     puts ``chips`` in, ``needs`` seats are still to act."""
     d = f.copy()
     d.pop("_legal", None)
-    d["log"] = (f["log"], action, seat)
+    d["_log"] = (f["_log"], action, seat)
     if chips:
         bets = list(f["bets"])
         stacks = list(f["stacks"])
@@ -628,7 +628,7 @@ def _apply_discard(state: State, action: Discard) -> State:
         _refuse(state, action, "R10", f"only {room} cards left in the stock, cannot discard {k}")
     d = f.copy()
     d.pop("_legal", None)
-    d["log"] = (f["log"], action, seat)
+    d["_log"] = (f["_log"], action, seat)
     hands[seat] = own & ~mask
     d["hand_masks"] = tuple(hands)
     d["discard_mask"] = f["discard_mask"] | mask

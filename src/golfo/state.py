@@ -28,7 +28,6 @@ __all__ = [
     "Pot",
     "State",
     "TableFacts",
-    "log_actions",
     "log_entries",
 ]
 
@@ -124,39 +123,111 @@ class HandResult:
         return tuple(dict.fromkeys(p.winner for p in self.pots))
 
 
-Log: TypeAlias = tuple["Log | None", Action, "int | None"]
-"""One entry of a game's history: ``(the entries before, action, actor)``, newest first.
-
-The history is a persistent linked list of plain tuples: each :func:`golfo.apply` adds
-one tuple and shares the past, so appending costs O(1) and a state holds only its
-newest entry.  ``actor`` is the seat that acted or, for a :class:`golfo.Deal`, received
-the card; ``None`` for the table's :class:`golfo.NextHand` and :class:`golfo.EndGame`.
-Walk it with :func:`log_entries`; :attr:`State.history` gives the actions, oldest first.
-"""
+_Node: TypeAlias = tuple["_Node | None", Action, "int | None"]
+# One entry of the history as the reducer keeps it: (the entries before, action, actor).
+# A persistent linked list of plain tuples (the cheapest thing to build once per action);
+# States hold the newest in ``_log`` and hand out :class:`Log` views of it, whose
+# comparisons, hashes and reprs walk the list instead of recursing through it.
 
 
-def log_entries(log: Log | None) -> Iterator[tuple[Action, int | None]]:
-    """The ``(action, actor)`` entries of a log, newest first.
+def _node_actions(node: _Node | None) -> tuple[Action, ...]:
+    out: list[Action] = []
+    while node is not None:
+        out.append(node[1])
+        node = node[0]
+    out.reverse()
+    return tuple(out)
+
+
+class Log:
+    """A state's history, newest entry first: a persistent list (appending costs O(1)).
+
+    ``state.log`` gives one (``None`` before any action); :attr:`State.history` gives the
+    actions as a tuple, oldest first.  Each entry has the :attr:`action` and its
+    :attr:`actor`; :attr:`prev` is the history before it.  Comparing, hashing and
+    printing walk the list, so they work at any length.
 
     >>> import golfo
     >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    >>> next(log_entries(state.log))  # the last card went to the dealer, served last
+    >>> state.log.action, state.log.actor  # the last card went to the dealer, served last
     (Deal(card=Card(8, Suit.OROS)), 0)
+    >>> len(state.log), state.log.prev.actor
+    (6, 2)
     """
-    while log is not None:
-        prev, action, actor = log
-        yield action, actor
-        log = prev
+
+    __slots__ = ("_node",)
+
+    def __init__(self, node: _Node) -> None:
+        self._node: Final = node
+
+    @property
+    def action(self) -> Action:
+        """The newest action."""
+        return self._node[1]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that took :attr:`action` or, for a :class:`golfo.Deal`, received the
+        card; ``None`` for the table's :class:`golfo.NextHand` and :class:`golfo.EndGame`."""
+        return self._node[2]
+
+    @property
+    def prev(self) -> Log | None:
+        """The history before the newest entry (``None``: it was the first)."""
+        prev = self._node[0]
+        return None if prev is None else Log(prev)
+
+    @property
+    def size(self) -> int:
+        """The number of entries (counted: O(length))."""
+        return len(self)
+
+    def entries(self) -> Iterator[tuple[Action, int | None]]:
+        """The ``(action, actor)`` entries, newest first."""
+        node: _Node | None = self._node
+        while node is not None:
+            prev, action, actor = node
+            yield action, actor
+            node = prev
+
+    def to_tuple(self) -> tuple[Action, ...]:
+        """The actions, oldest first."""
+        return _node_actions(self._node)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.to_tuple())
+
+    def __len__(self) -> int:
+        count = 0
+        node: _Node | None = self._node
+        while node is not None:
+            count += 1
+            node = node[0]
+        return count
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        a: _Node | None = self._node
+        b: _Node | None = other._node
+        while a is not None and b is not None:
+            if a is b:
+                return True  # a shared past
+            if a[1] != b[1]:
+                return False
+            a, b = a[0], b[0]
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash(self.to_tuple())
+
+    def __repr__(self) -> str:
+        return f"<Log of {len(self)} actions, newest {self.action!r}>"
 
 
-def log_actions(log: Log | None) -> tuple[Action, ...]:
-    """The actions of a log, oldest first."""
-    out: list[Action] = []
-    while log is not None:
-        out.append(log[1])
-        log = log[0]
-    out.reverse()
-    return tuple(out)
+def log_entries(log: Log | None) -> Iterator[tuple[Action, int | None]]:
+    """The ``(action, actor)`` entries of a history, newest first (none for ``None``)."""
+    return iter(()) if log is None else log.entries()
 
 
 def _bit_seats(mask: int) -> frozenset[int]:
@@ -254,16 +325,23 @@ class State(TableFacts):
     """Each seat's stack when the game began."""
     first_dealer: int
     """The dealer of the first hand."""
-    log: Log | None = attrs.field(default=None, eq=log_actions)
-    """The newest entry of the history (see :data:`Log`, :attr:`history`); states compare
-    and hash by the actions in it."""
+    _log: _Node | None = attrs.field(default=None, eq=_node_actions, alias="log")
+    """The history's newest entry (see :attr:`log`): states compare and hash by their
+    actions."""
+
+    @property
+    def log(self) -> Log | None:
+        """Every action applied since :func:`golfo.new_game`, with who took it, newest
+        first (see :class:`Log`, :attr:`history`); ``None`` before the first."""
+        node = self._log
+        return None if node is None else Log(node)
 
     # -- derived views ---------------------------------------------------
 
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since :func:`golfo.new_game`, in order."""
-        return log_actions(self.log)
+        return _node_actions(self._log)
 
     @property
     def hands(self) -> tuple[Hand, ...]:
