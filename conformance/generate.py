@@ -301,19 +301,22 @@ def win_by_folds() -> State:
 
 @vector(
     "06-side-pots",
-    "R7 R8 R11: a short all-in, an all-in call for less, a side pot, the uncalled excess "
-    "returned, later rounds skipped with one seat able to bet",
+    "R7 R8 R11: table stakes (a raise only up to what another seat can put in), an all-in call "
+    "for less, a side pot that a folded seat paid into, the uncalled excess returned, later "
+    "rounds skipped with one seat able to bet",
 )
 def side_pots() -> State:
     rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
     g = Script(rules, players=3, dealer=0, stacks=[100, 6, 20])
     g.cards({1: "9O 8O 7O 3C 4C", 2: "9C 8C 5E 3B 4B", 0: "9E 6E 5O 6C 5B"})
-    g.play("1b5 2c 0r40 2c")  # seat 1 all-in; seat 2 calls all-in for less
+    g.play("1p 2b10")
+    assert golfo.legal_moves(g.state).raises == range(11, 20)  # R8: seat 2 can put in 19
+    g.play("0r19 1c 2f")  # seat 1 calls all-in for less; seat 2 folds
     g.play("$")  # R7: no betting round can be played; discards still are (R10)
     r = last(g.state)
-    assert r.pots == (golfo.Pot(18, (1, 2, 0), 1), golfo.Pot(28, (2, 0), 2))
-    assert r.returned == (21, 0, 0)
-    assert g.state.stacks == (80, 18, 28)
+    assert r.pots == (golfo.Pot(18, (1, 0), 1), golfo.Pot(10, (0,), 0))
+    assert r.returned == (9, 0, 0)
+    assert g.state.stacks == (99, 18, 9)
     return g.state
 
 
@@ -395,8 +398,8 @@ def lone_card() -> State:
 
 @vector(
     "11-rebuy",
-    "R17 R18: a seat loses its whole stack and rebuys at the next hand (rebuy counted, net "
-    "result counts it); R14 R15",
+    "R17 R18: a seat loses its whole stack and rebuys its own starting stack (3 chips) at the "
+    "next hand (rebuy counted, net result counts it); R8 an all-in call for less; R14 R15",
 )
 def rebuy() -> State:
     g = Script(golfo.TRADICIONAL, players=3, dealer=0, stacks=[100, 3, 100])
@@ -405,13 +408,14 @@ def rebuy() -> State:
     assert g.state.stacks[1] == 0
     g.play("N")
     assert g.state.rebuys == (0, 1, 0)
-    assert g.state.stacks[1] == 99
+    assert g.state.stacks[1] == 2  # its own starting stack of 3, less the ante
     g.cards(winner_is(1, (2, 0, 1)))
-    g.play("2b4 0c 1c $ E")
+    g.play("2b4 0c 1c $ E")  # seat 1 calls all-in for less and wins the main pot
     s = g.state
-    table = golfo.standings(s)  # R18: seat 1 has the most chips and, net of its rebuy, leads
-    assert table.winner == 1
-    assert [(r.seat, r.net) for r in table.rows] == [(1, 7), (2, 1), (0, -8)]
+    assert last(s).pots == (golfo.Pot(9, (2, 0, 1), 1), golfo.Pot(4, (2, 0), 2))
+    table = golfo.standings(s)  # R18: 9 chips, but net of its rebuy (3 + 3 given) only +3
+    assert table.winner == 2
+    assert [(r.seat, r.net) for r in table.rows] == [(2, 5), (1, 3), (0, -8)]
     return s
 
 

@@ -78,7 +78,7 @@ class Model:
         for s in range(self.players):
             if s not in self.out and self.stacks[s] < ante:
                 if self.rules.rebuy:
-                    self.stacks[s] += self.rules.starting_stack
+                    self.stacks[s] += self.initial[s]  # its own starting stack again
                     self.rebuys[s] += 1
                 else:
                     self.out.add(s)
@@ -94,15 +94,30 @@ class Model:
         return self.dealer, dealt
 
     def net(self, seat: int) -> int:
-        given = self.initial[seat] + self.rebuys[seat] * self.rules.starting_stack
-        return self.stacks[seat] - given
+        return self.stacks[seat] - self.initial[seat] * (1 + self.rebuys[seat])
+
+    def no_more_hands(self) -> bool:
+        """R17: fewer than three seats still in the game can pay the ante (no rebuys)."""
+        if self.rules.rebuy:
+            return False
+        able = [s for s in range(self.players) if s not in self.out]
+        return sum(self.stacks[s] >= self.rules.ante for s in able) < 3
+
+    def winner(self, last_mano: int) -> int | None:
+        """R16, R18: the seat leading alone; with extra hands on a tie that no hand can be
+        dealt to break, the tied seat first in play order from the last hand's mano."""
+        nets = [self.net(s) for s in range(self.players)]
+        tied = [s for s in range(self.players) if nets[s] == max(nets)]
+        if len(tied) == 1:
+            return tied[0]
+        if self.rules.extra_hands_on_tie and self.no_more_hands():
+            return min(tied, key=lambda s: (s - last_mano) % self.players)
+        return None
 
     def over(self, hand_number: int) -> bool:
         """R16, R17: does the game end after hand ``hand_number``?"""
-        if not self.rules.rebuy:
-            able = [s for s in range(self.players) if s not in self.out]
-            if sum(self.stacks[s] >= self.rules.ante for s in able) < 3:
-                return True
+        if self.no_more_hands():
+            return True
         if self.rules.hands is None or hand_number < self.rules.hands:
             return False
         if not self.rules.extra_hands_on_tie:
@@ -111,16 +126,15 @@ class Model:
         return nets.count(max(nets)) == 1
 
 
-def check_standings(state: State) -> None:
+def check_standings(state: State, model: Model) -> None:
     """R18: standings agree with the stacks, the rebuys and the result of every hand."""
     table = standings(state)
-    start = state.rules.starting_stack
     assert table.hands_played == len(state.results)
     assert sorted(r.seat for r in table.rows) == list(range(state.players))
     for row in table.rows:
         s = row.seat
         won = sum(r.payoffs[s] for r in state.results)
-        assert state.initial_stacks[s] + state.rebuys[s] * start + won == state.stacks[s]
+        assert state.initial_stacks[s] * (1 + state.rebuys[s]) + won == state.stacks[s]
         assert row.net == won
         assert (row.stack, row.rebuys, row.out) == (
             state.stacks[s],
@@ -130,9 +144,8 @@ def check_standings(state: State) -> None:
         assert row.rank == 1 + sum(other.net > row.net for other in table.rows)
     keys = [(-r.net, r.seat) for r in table.rows]
     assert keys == sorted(keys)
-    best = [r.seat for r in table.rows if r.net == table.rows[0].net]
-    if state.phase is Phase.END and len(best) == 1:
-        assert table.winner == best[0]
+    if state.phase is Phase.END:
+        assert table.winner == model.winner(state.results[-1].mano)
     else:
         assert table.winner is None
 
@@ -182,8 +195,6 @@ def play_game(rng: random.Random, rules: Rules, setup: Setup, stop: int) -> Stat
         assume(False)  # fewer than 3 seats, or not the dealer, can pay the first ante
         raise
     model = Model(rules, players, dealer, stacks)
-    total = sum(stacks)
-    per_hand = 28 + 2 * 4 + 4 * (4 + total + players * rules.starting_stack)
     cap = (rules.hands or stop) + EXTRA_HANDS_CAP
     while True:
         # a hand has just started (R15): the model says who deals and who plays (R14, R17)
@@ -194,7 +205,9 @@ def play_game(rng: random.Random, rules: Rules, setup: Setup, stop: int) -> Stat
         assert state.stacks == tuple(model.stacks)
         assert state.hand_number == len(state.results) + 1
         assert (state.phase, state.to_act) == (Phase.DEAL_1, CHANCE)
-        given = total + sum(state.rebuys) * rules.starting_stack
+        given = sum(x * (1 + n) for x, n in zip(stacks, state.rebuys, strict=True))
+        assert sum(state.stacks) + state.pot == given  # chips conserved, counting rebuys
+        per_hand = 28 + 2 * 4 + 4 * (4 + given)  # each bet or raise adds a chip or more
         steps = 0
         while state.phase not in RESTING:
             state = apply(state, random_action(rng, state, bet_rate))
@@ -218,7 +231,7 @@ def play_game(rng: random.Random, rules: Rules, setup: Setup, stop: int) -> Stat
         assert state.stacks == tuple(model.stacks)
         assert state.hand_number == len(state.results)
         assert (state.to_act, state.pot) == (None, 0)
-        check_standings(state)
+        check_standings(state, model)
         assert (state.phase is Phase.END) == model.over(state.hand_number)  # R16, R17
         if state.phase is Phase.END:
             assert legal_actions(state) == ()
@@ -229,7 +242,7 @@ def play_game(rng: random.Random, rules: Rules, setup: Setup, stop: int) -> Stat
             assert legal_actions(state) == (NextHand(), EndGame())
             state = apply(state, EndGame())
             assert (state.phase, state.hand_number) == (Phase.END, len(state.results))
-            check_standings(state)
+            check_standings(state, model)
             event_summary(state)
             return state
         assert legal_actions(state) == ((NextHand(),) if rules.hands else (NextHand(), EndGame()))

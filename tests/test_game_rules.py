@@ -44,6 +44,7 @@ from golfo import (
     apply,
     is_legal,
     legal_actions,
+    legal_moves,
     new_game,
     parse_cards,
     standings,
@@ -123,7 +124,8 @@ def assert_refused(state: State, action: object, rule: str, words: str) -> Illeg
     assert str(err).startswith(f"{rule}: ")
     assert words in str(err)
     assert err.action == action
-    assert err.legal == legal_actions(state)
+    assert err.legal == legal_moves(state)
+    assert tuple(err.legal) == legal_actions(state)
     assert not is_legal(state, action)
     assert fields(state) == before
     return err
@@ -278,10 +280,11 @@ def test_r15_fixed_length_game_offers_only_next_hand() -> None:
 
 def test_r16_ludoteka_game_ends_after_its_hands() -> None:
     rules = attrs.evolve(LUDOTEKA, hands=3)
+    assert rules.starting_stack == 300  # R16: 100 points a hand
     state = play_hands(new_game(rules, players=4, dealer=0), [1, 3, 3])
     assert state.phase is Phase.END
     assert state.hand_number == len(state.results) == 3
-    assert state.stacks == (990, 1005, 990, 1015)
+    assert state.stacks == (290, 305, 290, 315)
     table = standings(state)
     assert table.winner == 3
     assert table.hands_played == 3
@@ -297,11 +300,11 @@ def test_r16_ludoteka_game_ends_after_its_hands() -> None:
 def test_r16_tie_for_the_lead_forces_extra_hands_until_one_leads_alone() -> None:
     rules = attrs.evolve(LUDOTEKA, hands=2)
     state = play_hand(new_game(rules, players=3, dealer=2), winner=0)
-    assert state.stacks == (1010, 995, 995)
+    assert state.stacks == (210, 195, 195)
     assert state.phase is Phase.BETWEEN_HANDS
 
     state = play_hand(apply(state, NextHand()), winner=1)  # hand 2 of 2: 0 and 1 tie at +5
-    assert state.stacks == (1005, 1005, 990)
+    assert state.stacks == (205, 205, 190)
     assert (state.phase, state.hand_number) == (Phase.BETWEEN_HANDS, 2)
     assert legal_actions(state) == (NextHand(),)
     table = standings(state)
@@ -309,14 +312,14 @@ def test_r16_tie_for_the_lead_forces_extra_hands_until_one_leads_alone() -> None
     assert [(r.seat, r.net, r.rank) for r in table.rows] == [(0, 5, 1), (1, 5, 1), (2, -10, 3)]
 
     state = play_hand(apply(state, NextHand()), winner=2)  # extra hand 3: all three tie at 0
-    assert state.stacks == (1000, 1000, 1000)
+    assert state.stacks == (200, 200, 200)
     assert (state.phase, state.hand_number) == (Phase.BETWEEN_HANDS, 3)
     assert [r.rank for r in standings(state).rows] == [1, 1, 1]
 
     state = apply(state, NextHand())  # extra hand 4: the rotation goes on
     assert (state.dealer, state.dealt_in) == (2, (0, 1, 2))
     state = play_hand(state, winner=1)  # seat 1 leads alone: the game ends at once
-    assert state.stacks == (995, 1010, 995)
+    assert state.stacks == (195, 210, 195)
     assert (state.phase, state.hand_number, len(state.results)) == (Phase.END, 4, 4)
     assert standings(state).winner == 1
     assert [r.dealer for r in state.results] == [2, 0, 1, 2]
@@ -325,7 +328,7 @@ def test_r16_tie_for_the_lead_forces_extra_hands_until_one_leads_alone() -> None
 def test_r16_without_extra_hands_a_tie_ends_the_game_with_no_winner() -> None:
     rules = attrs.evolve(LUDOTEKA, hands=2, extra_hands_on_tie=False)
     state = play_hands(new_game(rules, players=3, dealer=2), [0, 1])
-    assert (state.phase, state.stacks) == (Phase.END, (1005, 1005, 990))
+    assert (state.phase, state.stacks) == (Phase.END, (205, 205, 190))
     table = standings(state)
     assert table.winner is None
     assert [(r.seat, r.rank) for r in table.rows] == [(0, 1), (1, 1), (2, 3)]
@@ -334,15 +337,58 @@ def test_r16_without_extra_hands_a_tie_ends_the_game_with_no_winner() -> None:
 def test_r16_a_unique_leader_after_the_last_hand_ends_the_game() -> None:
     rules = attrs.evolve(LUDOTEKA, hands=2)
     state = play_hands(new_game(rules, players=3, dealer=2), [0, 0])
-    assert (state.phase, state.hand_number, state.stacks) == (Phase.END, 2, (1020, 990, 990))
+    assert (state.phase, state.hand_number, state.stacks) == (Phase.END, 2, (220, 190, 190))
     assert standings(state).winner == 0
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(2, 1), (1, 0)])
+def test_r16_a_tie_no_further_hand_can_break_goes_to_the_seat_nearest_the_last_mano(
+    dealer: int, winner: int
+) -> None:
+    """LU *Final*: "se juegan sucesivas manos hasta que haya un único ganador".  Seat 2 goes
+    broke in hand 2, so no hand can be dealt: seats 0 and 1, tied at +5, are ordered from
+    the last hand's mano (RB §6, §16) and the first wins."""
+    state = play_hands(
+        new_game(LUDOTEKA, players=3, dealer=dealer, stacks=(1000, 1000, 10)), [0, 1]
+    )
+    assert (state.phase, state.hand_number) == (Phase.END, 2)  # R17: ended before 10 hands
+    assert state.stacks == (1005, 1005, 0)
+    assert state.results[-1].mano == (dealer + 2) % 3
+    table = standings(state)
+    assert [(r.seat, r.net, r.rank) for r in table.rows] == [(0, 5, 1), (1, 5, 1), (2, -10, 3)]
+    assert table.winner == winner
+    # without extra hands on a tie, a shared lead has no winner (R16)
+    rules = attrs.evolve(LUDOTEKA, extra_hands_on_tie=False)
+    plain = play_hands(new_game(rules, players=3, dealer=dealer, stacks=(1000, 1000, 10)), [0, 1])
+    assert standings(plain).winner is None
+
+
+def test_r16_ludoteka_points_follow_the_number_of_hands() -> None:
+    """LU *Contabilidad*: "100 multiplicado por el número de manos"."""
+    assert LUDOTEKA.starting_stack == 1000
+    assert attrs.evolve(LUDOTEKA, hands=20).starting_stack == 2000
+    assert attrs.evolve(LUDOTEKA, hands=5).starting_stack == 500
+    assert new_game(attrs.evolve(LUDOTEKA, hands=20), players=3).initial_stacks == (2000,) * 3
+    fixed = attrs.evolve(LUDOTEKA, starting_stack=700)  # given explicitly: kept
+    assert attrs.evolve(fixed, hands=20).starting_stack == 700
+    assert attrs.evolve(TRADICIONAL, hands=20).starting_stack == 100  # no caps: 100
+    assert golfo.Rules(starting_stack=1000, **_ludoteka_but_stack()) == LUDOTEKA
+
+
+def _ludoteka_but_stack() -> dict[str, Any]:
+    return {
+        str(a.alias): getattr(LUDOTEKA, a.name)
+        for a in attrs.fields(golfo.Rules)
+        if a.alias != "starting_stack"
+    }
 
 
 # --- R17 rebuys and busts ------------------------------------------------------------------
 
 
 def test_r17_rebuy_when_a_seat_cannot_pay_the_ante() -> None:
-    """Traditional: seat 2 loses its 5 chips; at the next hand it receives 100 more."""
+    """Traditional: seat 2 loses its 5 chips; at the next hand it receives its own starting
+    stack, 5, again (RB §11: "una nueva cantidad de fichas igual a la inicial")."""
     state = new_game(TRADICIONAL, players=3, dealer=2, stacks=(100, 100, 5))
     state = play_hand(state, winner=0, bet=50)  # seat 1 calls 50, seat 2 calls all-in for 4
     assert state.stacks == (156, 49, 0)
@@ -356,33 +402,50 @@ def test_r17_rebuy_when_a_seat_cannot_pay_the_ante() -> None:
     state = apply(state, NextHand())
     assert state.rebuys == (0, 0, 1)
     assert (state.dealer, state.dealt_in) == (0, (1, 2, 0))
-    assert state.stacks == (155, 48, 99)  # seat 2: 0 + 100 - ante
-    assert nets(state) == {0: 55, 1: -52, 2: -6}  # net: 99 - (5 + 1 * 100); antes in the pot
+    assert state.stacks == (155, 48, 4)  # seat 2: 0 + 5 - ante
+    assert nets(state) == {0: 55, 1: -52, 2: -6}  # net: 4 - 5 * (1 + 1); antes in the pot
 
     state = play_hand(state, winner=2)
-    assert state.stacks == (155, 48, 102)
+    assert state.stacks == (155, 48, 7)
     assert state.results[1].payoffs == (-1, -1, 2)
     state = apply(state, EndGame())
     table = standings(state)
     assert [(r.seat, r.stack, r.rebuys, r.net, r.rank) for r in table.rows] == [
         (0, 155, 0, 55, 1),
-        (2, 102, 1, -3, 2),
+        (2, 7, 1, -3, 2),
         (1, 48, 0, -52, 3),
     ]
     assert table.winner == 0
     assert sum(r.net for r in table.rows) == 0
-    # initial + rebuys * starting_stack + payoffs == stack, for every seat
+    # initial * (1 + rebuys) + payoffs == stack, for every seat
     for s in range(3):
         paid = sum(r.payoffs[s] for r in state.results)
-        assert state.stacks[s] == (100, 100, 5)[s] + state.rebuys[s] * 100 + paid
+        assert state.stacks[s] == (100, 100, 5)[s] * (1 + state.rebuys[s]) + paid
 
 
-def test_r17_rebuy_adds_to_a_short_stack_at_the_start_of_the_game() -> None:
+def test_r17_with_rebuys_new_game_refuses_starting_stacks_below_the_ante() -> None:
     rules = attrs.evolve(TRADICIONAL, ante=5)
-    state = new_game(rules, players=3, dealer=0, stacks=(100, 100, 3))
+    with pytest.raises(golfo.RulesError, match=r"at least the ante \(5\).*R17"):
+        new_game(rules, players=3, dealer=0, stacks=(100, 100, 3))
+    state = new_game(rules, players=3, dealer=0, stacks=(100, 100, 5))  # exactly the ante
+    assert state.stacks == (95, 95, 0)
+    assert state.rebuys == (0, 0, 0)
+    # without rebuys a short seat is simply out from the start (R17)
+    no_rebuy = attrs.evolve(rules, rebuy=False)
+    assert new_game(no_rebuy, players=4, dealer=0, stacks=(100, 100, 100, 3)).out == {3}
+
+
+def test_r17_rebuy_adds_its_own_starting_stack_to_a_short_stack() -> None:
+    """A seat left with chips, but fewer than the ante, receives its starting stack again on
+    top of them ("igual a la inicial, pero no superior")."""
+    rules = attrs.evolve(TRADICIONAL, ante=5)
+    state = new_game(rules, players=3, dealer=2, stacks=(100, 100, 7))
+    state = play_hand(state, winner=0)  # seat 2 pays its ante of 5 and loses it: 2 left
+    assert state.stacks[2] == 2
+    state = apply(state, NextHand())
     assert state.rebuys == (0, 0, 1)
-    assert state.stacks == (95, 95, 98)  # 3 + 100 - 5
-    assert nets(state)[2] == -5
+    assert state.stacks[2] == 2 + 7 - 5
+    assert nets(state)[2] == 4 - 7 * 2  # its stack less its starting stack times 2
 
 
 def test_r17_decision_the_sitting_out_dealer_rebuys_too() -> None:
@@ -392,7 +455,7 @@ def test_r17_decision_the_sitting_out_dealer_rebuys_too() -> None:
     state = apply(state, NextHand())
     assert (state.dealer, state.dealt_in) == (1, (2, 3, 0))
     assert state.rebuys == (0, 1, 0, 0)
-    assert state.stacks == (99, 100, 101, 98)
+    assert state.stacks == (99, 1, 101, 98)  # seat 1 rebuys its own starting stack of 1
 
 
 def test_r17_bust_without_rebuy_turns_four_seats_into_three() -> None:

@@ -50,6 +50,7 @@ from golfo import (
     deal_from,
     is_legal,
     legal_actions,
+    legal_moves,
     new_game,
     parse_cards,
 )
@@ -160,7 +161,8 @@ def refuse(state: State, action: Any, rule: str, *, listed: bool = False) -> Ill
     assert str(err).startswith(f"{rule}: ")
     assert "; legal now: " in str(err)
     assert err.action is action
-    assert err.legal == legal_actions(state)
+    assert err.legal == legal_moves(state)
+    assert tuple(err.legal) == legal_actions(state)
     assert (action in legal_actions(state)) is listed
     assert not is_legal(state, action)
     assert snapshot(state) == before
@@ -630,23 +632,76 @@ def test_r8_raise_refused_when_every_other_seat_is_all_in() -> None:
     assert state.stacks == (0, 94, 0)
     assert legal_actions(state) == (Call(1), Fold(1))
     err = refuse(state, Raise(1, 40), "R8")
-    assert "all-in" in str(err)
+    assert "a raise needs an answer" in str(err)
+    assert "seat 2 can put in 29 at most" in str(err)
     state = apply(state, Call(1))
     assert state.phase is Phase.DEAL_2
+
+
+def test_r8_table_stakes_no_bet_above_what_some_opponent_can_put_in() -> None:
+    """RB §11: "Un jugador no puede apostar contra otro una cantidad mayor que el resto de
+    éste".  Stacks (1000, 50, 80) after antes: seat 0 may bet 80 at most, not 999."""
+    state = run(game(stacks=(1001, 51, 81)), STANDARD, Pass(1), Pass(2))
+    moves = legal_moves(state)
+    assert (moves.seat, moves.can_pass, moves.bets) == (0, True, range(1, 81))
+    assert legal_actions(state)[-1] == Bet(0, 80)
+    err = refuse(state, Bet(0, 999), "R8")
+    assert "seat 2 can put in 80 at most" in str(err)
+    assert "legal now: Pass(seat=0), Bet(seat=0, amount=1..80)" in str(err)
+    refuse(state, Bet(0, 81), "R8")
+    state = run(state, STANDARD, Bet(0, 80), Call(1), Call(2))  # seat 1 all-in for less
+    assert state.stacks == (920, 0, 0)  # every chip in the pot is contested
+    assert state.pot == 1 + 80 + 1 + 50 + 1 + 80
+
+
+def test_r8_table_stakes_follow_the_richest_opponent_still_in() -> None:
+    # the limit is the most that *some* other seat can put in: the richer opponent binds
+    state = run(game(stacks=(1001, 51, 81)), STANDARD, Bet(1, 10))
+    assert legal_moves(state).raises == range(11, 81)  # seat 2's own stack: 80
+    state = apply(state, Fold(2))
+    assert legal_moves(state).raises == range(11, 51)  # seat 2 folded: seat 1 binds, 50
+
+
+def test_r8_a_raise_needs_a_seat_that_can_put_in_more_than_the_current_bet() -> None:
+    """Stacks (1000, 30, 100) after antes: Bet(1, 5), Raise(2, 100) all-in; seat 1 can reach
+    30 at most, seat 2 is all-in at the current bet: seat 0 may only call or fold."""
+    state = run(game(stacks=(1001, 31, 101)), STANDARD, Bet(1, 5), Raise(2, 100))
+    moves = legal_moves(state)
+    assert (moves.call, moves.raises, moves.can_fold) == (100, range(0), True)
+    assert legal_actions(state) == (Call(0), Fold(0))
+    err = refuse(state, Raise(0, 900), "R8")
+    assert "a raise needs an answer" in str(err)
+    state = apply(state, Call(0))
+    assert state.to_act == 1  # seat 1 answers the raise: call all-in for less, or fold
+    assert legal_moves(state).call == 25  # its last 25 chips, on top of its bet of 5
+
+
+def test_r8_the_most_that_can_be_matched_is_the_only_bet_when_below_the_minimum() -> None:
+    rules = attrs.evolve(TRADICIONAL, min_open=10, min_raise=10)
+    state = run(game(rules=rules, stacks=(100, 5, 7)), STANDARD, Pass(1), Pass(2))
+    assert legal_actions(state) == (Pass(0), Bet(0, 6))  # seat 2 can put in 6 at most
+    err = refuse(state, Bet(0, 5), "R5")
+    assert "the only opening allowed is 6 (seat 2 can put in 6, R8)" in str(err)
+    refuse(state, Bet(0, 7), "R8")
+    refuse(state, Bet(0, 10), "R8")
+    state = apply(state, Bet(0, 6))
+    assert legal_actions(state) == (Call(1), Fold(1))  # seat 1 calls all-in for less (4)
+    assert legal_moves(state).call == 4
 
 
 def test_r8_side_pots_with_three_stacks_each_pot_to_its_best_eligible_hand() -> None:
     # seat 0 (10 chips) holds BEST, seat 1 (30) MID, seat 2 (100) LOW
     deck = rig((1, 2, 0), {1: MID, 2: LOW, 0: BEST})
     state = run(game(stacks=(10, 30, 100)), deck, Bet(1, 29))  # seat 1 all-in
-    state = apply(state, Raise(2, 60))  # legal: seat 0 can still answer
+    assert legal_actions(state) == (Call(2), Fold(2))  # R8: nobody could answer a raise
+    state = apply(state, Call(2))
     state = apply(state, Call(0))  # seat 0 all-in for 9
-    assert state.committed == (10, 30, 61)
+    assert state.committed == (10, 30, 30)
     state = to_end_of_hand(state, deck)  # BET_2..BET_4 skipped, stand pat
     result = last(state)
     assert result.showdown
     assert result.pots == (Pot(30, (1, 2, 0), 0), Pot(40, (1, 2), 1))
-    assert result.returned == (0, 0, 31)  # seat 2's uncalled excess
+    assert result.returned == (0, 0, 0)
     assert result.payoffs == (20, 10, -30)
     assert state.stacks == (30, 40, 70)
     assert sum(state.stacks) == 140
@@ -655,12 +710,14 @@ def test_r8_side_pots_with_three_stacks_each_pot_to_its_best_eligible_hand() -> 
 def test_r8_side_pots_with_four_seats_dealer_out() -> None:
     deck = rig((2, 3, 0), {2: LOW, 3: BEST, 0: MID})
     state = game(players=4, dealer=1, stacks=(50, 100, 200, 20))
-    state = run(state, deck, Bet(2, 100), Call(3), Call(0))
-    assert state.committed == (50, 0, 101, 20)
+    state = run(state, deck)
+    assert legal_moves(state).bets == range(1, 50)  # R8: seat 0 can put in 49 at most
+    state = run(state, deck, Bet(2, 49), Call(3), Call(0))
+    assert state.committed == (50, 0, 50, 20)
     state = to_end_of_hand(state, deck)
     result = last(state)
     assert result.pots == (Pot(60, (2, 3, 0), 3), Pot(60, (2, 0), 0))
-    assert result.returned == (0, 0, 51, 0)
+    assert result.returned == (0, 0, 0, 0)
     assert result.payoffs == (10, 0, -50, 40)
     assert state.stacks == (60, 100, 150, 60)
 
@@ -1050,7 +1107,8 @@ def test_bad_input_error_names_the_rule_and_what_is_legal_now() -> None:
     err = info.value
     assert err.rule == "R5"
     assert err.action == Pass(2)
-    assert err.legal == legal_actions(state)
+    assert err.legal == legal_moves(state)
+    assert tuple(err.legal) == legal_actions(state)
     assert str(err) == (
         "R5: no es posible pasar: cannot pass after an opening; "
         "legal now: Call(seat=2), Raise(seat=2, amount=6..99), Fold(seat=2)"

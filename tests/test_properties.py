@@ -15,6 +15,9 @@ every step:
 * :func:`golfo.legal_actions` is non-empty until the end and the listed
   actions apply; random unlisted actions are refused with
   :class:`golfo.IllegalActionError`; :func:`golfo.is_legal` agrees with both;
+* :func:`golfo.legal_moves` describes the same set: iteration, ``len`` and
+  membership of every listed and every sampled unlisted action; no listed bet
+  or raise is above what some other seat still in can put in (R8);
 * every game ends within a bound computed from the rules and the chips;
 * every finished hand's payoffs sum to zero and follow the stacks, each pot
   goes to its best eligible hand (ties to the seat nearest mano, R11).
@@ -54,6 +57,7 @@ from golfo import (
     apply,
     is_legal,
     legal_actions,
+    legal_moves,
     new_game,
 )
 
@@ -98,7 +102,8 @@ def snapshot(state: State) -> tuple[object, ...]:
 
 
 def given_chips(state: State) -> int:
-    return sum(state.initial_stacks) + sum(state.rebuys) * state.rules.starting_stack
+    """The chips the seats were given: each its starting stack, once more per rebuy (R17)."""
+    return sum(x * (1 + n) for x, n in zip(state.initial_stacks, state.rebuys, strict=True))
 
 
 def choose(rng: random.Random, legal: tuple[Action, ...]) -> Action:
@@ -157,6 +162,7 @@ def check_state(state: State) -> None:
         assert state.to_act is None
     else:
         assert legal, "no legal action before the end"
+    check_moves(state, legal)
     if state.phase in (Phase.BETWEEN_HANDS, Phase.END):
         assert state.to_act is None
         assert state.pot == 0
@@ -177,6 +183,29 @@ def check_state(state: State) -> None:
         if seat not in state.dealt_in:
             assert state.hand_masks[seat] == 0
             assert state.committed[seat] == 0
+
+
+def check_moves(state: State, legal: tuple[Action, ...]) -> None:
+    """legal_moves and legal_actions describe the same set; table stakes (R8)."""
+    moves = legal_moves(state)
+    assert tuple(moves) == legal
+    assert len(moves) == len(legal)
+    assert all(a in moves for a in legal)
+    assert moves.seat == state.to_act
+    if moves.amounts:
+        seat = state.to_act
+        assert isinstance(seat, int)
+        reach = max(
+            state.bets[s] + state.stacks[s] for s in state.in_hand if s != seat
+        )  # the most another seat still in can put in this round
+        assert moves.amounts[-1] <= min(reach, state.bets[seat] + state.stacks[seat])
+        assert moves.amounts[-1] > state.current_bet
+    if moves.raises:
+        assert any(
+            state.bets[s] + state.stacks[s] > state.current_bet
+            for s in state.in_hand
+            if s != state.to_act
+        )  # R8: a raise needs an answer
 
 
 def check_result(result: HandResult, before: tuple[int, ...], after: State) -> None:
@@ -227,7 +256,7 @@ def hand_bound(state: State) -> int:
     as many as chips in play; between two of them each other seat acts at most once, and a
     round with no bet takes one action per seat.
     """
-    chips = given_chips(state) + 4 * state.rules.starting_stack
+    chips = given_chips(state) + sum(state.initial_stacks)  # and the rebuys that may follow
     return 28 + 2 * 4 + 1 + 4 * 4 + 4 * chips
 
 
@@ -248,14 +277,16 @@ def play(state: State, rng: random.Random, *, probes: int, apply_all: bool) -> I
             apply(state, action)
             assert is_legal(state, action)
         # unlisted actions are refused, the state untouched; is_legal agrees
+        moves = legal_moves(state)
         for _ in range(probes):
             action = random_action(rng, state)
+            assert (action in moves) == (action in listed)
             if action in listed:
                 assert is_legal(state, action)
                 continue
             with pytest.raises(IllegalActionError, match="legal now") as info:
                 apply(state, action)
-            assert info.value.legal == legal
+            assert tuple(info.value.legal) == legal
             assert not is_legal(state, action)
         action = choose(rng, legal)
         new = apply(state, action)

@@ -34,8 +34,9 @@ from golfo.errors import (
     SeatError,
 )
 from golfo.hand import Hand
+from golfo.moves import LegalMoves, describe_legal, legal_actions, legal_moves
 from golfo.records import from_json, replay, to_json
-from golfo.reducer import apply, deal_from, describe_legal, is_legal, legal_actions, new_game
+from golfo.reducer import apply, deal_from, is_legal, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
 from golfo.shuffle import shuffled_deck
@@ -69,6 +70,7 @@ __all__ = [
     "HandResult",
     "HeuristicBot",
     "IllegalActionError",
+    "LegalMoves",
     "NextHand",
     "Pass",
     "Phase",
@@ -91,6 +93,7 @@ __all__ = [
     "hand_value",
     "is_legal",
     "legal_actions",
+    "legal_moves",
     "max_possible_value",
     "new_game",
     "parse_cards",

@@ -13,7 +13,7 @@ every card the viewer has seen.
 (Hand.parse('6O 3O'), 30, 30)
 >>> golfo.max_possible_value(v, 2, now=True)   # seat 2 holds two unseen cards: at best 9 + 8
 17
->>> golfo.HeuristicBot().choose(v) in v.legal_actions
+>>> golfo.HeuristicBot().choose(v) in v.moves
 True
 
 :func:`play_hand` runs one hand between bots; :func:`new_deck` is the one
@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Final, Protocol, runtime_checkable
 
-from golfo.actions import CHANCE, Action, Bet, Discard, Fold, Pass, Raise
+from golfo.actions import CHANCE, Action, Bet, Call, Discard, Fold, Pass, Raise
 from golfo.cards import ALL_CARDS, DECK, Card
 from golfo.errors import CardError, SeatError
 from golfo.hand import Hand
+from golfo.moves import LegalMoves
 from golfo.reducer import apply, deal_from
 from golfo.scoring import value_of_mask
 from golfo.shuffle import shuffled_deck
@@ -54,18 +56,19 @@ _BETTING: Final = frozenset({Phase.BET_1, Phase.BET_2, Phase.BET_3, Phase.BET_4}
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: given what its seat may know, it picks one of ``view.legal_actions``."""
+    """A player: given what its seat may know, it picks one of its legal moves
+    (``view.moves``, also listed one by one as ``view.legal_actions``)."""
 
     def choose(self, view: View) -> Action:
-        """The action to take; ``view.legal_actions`` is not empty when a bot is asked."""
+        """The action to take; ``view.moves`` is set when a bot is asked."""
         ...
 
 
-def _need_turn(view: View) -> tuple[Action, ...]:
-    legal = view.legal_actions
-    if not legal:
+def _need_turn(view: View) -> LegalMoves:
+    moves = view.moves
+    if moves is None or not isinstance(moves.seat, int):
         raise SeatError(f"seat {view.seat} is not to act: no legal actions in this view")
-    return legal
+    return moves
 
 
 # ---------------------------------------------------------------------------
@@ -229,10 +232,6 @@ def max_possible_value(view: View, seat: int, *, now: bool = False) -> int:
 # the bots
 
 
-def _amounts(legal: Sequence[Action], kind: type[Bet] | type[Raise]) -> list[Action]:
-    return [a for a in legal if type(a) is kind]
-
-
 class RandomBot:
     """Plays at random, reproducibly: its own ``random.Random(seed)``, never the global one.
 
@@ -240,7 +239,8 @@ class RandomBot:
     discard), then the details: bet and raise amounts mostly small (the
     minimum plus a few chips, a tenth of the time any legal amount), and
     for a discard a number of cards uniform from 0 to the most allowed,
-    then which cards uniformly.
+    then which cards uniformly.  It reads the amounts from ``view.moves``'
+    ranges, so a choice costs the same at any stack size.
     """
 
     def __init__(self, seed: int | None = 0) -> None:
@@ -250,22 +250,38 @@ class RandomBot:
         return "RandomBot()"
 
     def choose(self, view: View) -> Action:
-        legal = _need_turn(view)
+        moves = _need_turn(view)
+        seat = moves.seat
+        assert isinstance(seat, int)
         rng = self.rng
-        kinds = list(dict.fromkeys(type(a) for a in legal))
+        if moves.discard_max is not None:
+            rng.randrange(1)  # the choice of a kind among one, kept so that seeds replay
+            size = rng.randint(0, moves.discard_max)
+            sized = list(combinations(moves.discard_from, size))
+            return Discard(seat, sized[rng.randrange(len(sized))])
+        kinds: list[type[Pass | Bet | Call | Raise | Fold]] = []  # in legal_actions' order
+        if moves.can_pass:
+            kinds.append(Pass)
+        if moves.bets:
+            kinds.append(Bet)
+        if moves.call is not None:
+            kinds.append(Call)
+        if moves.raises:
+            kinds.append(Raise)
+        if moves.can_fold:
+            kinds.append(Fold)
         kind = kinds[rng.randrange(len(kinds))]
-        options = [a for a in legal if type(a) is kind]
         if kind is Bet or kind is Raise:
+            amounts = moves.amounts
             if rng.random() < 0.1:
-                return options[rng.randrange(len(options))]
-            index = min(len(options) - 1, int(rng.expovariate(0.5)))
-            return options[index]
-        if kind is Discard:
-            most = max(len(a.cards) for a in options if isinstance(a, Discard))
-            size = rng.randint(0, most)
-            sized = [a for a in options if isinstance(a, Discard) and len(a.cards) == size]
-            return sized[rng.randrange(len(sized))]
-        return options[rng.randrange(len(options))]
+                amount = amounts[rng.randrange(len(amounts))]
+            else:
+                amount = amounts[min(len(amounts) - 1, int(rng.expovariate(0.5)))]
+            return Bet(seat, amount) if kind is Bet else Raise(seat, amount)
+        rng.randrange(1)  # the choice among the one action of its kind, kept for the seeds
+        if kind is Pass:
+            return Pass(seat)
+        return Call(seat) if kind is Call else Fold(seat)
 
 
 _THRESHOLDS: Final = {
@@ -299,11 +315,10 @@ class HeuristicBot:
         return "HeuristicBot()"
 
     def choose(self, view: View) -> Action:
-        legal = _need_turn(view)
-        first = legal[0]
-        if isinstance(first, Discard):
-            return self._discard(view, legal)
-        return self._bet(view, legal)
+        moves = _need_turn(view)
+        if moves.discard_max is not None:
+            return self._discard(view, moves)
+        return self._bet(view, moves)
 
     # -- betting ------------------------------------------------------------
 
@@ -321,35 +336,38 @@ class HeuristicBot:
                 return False
         return True
 
-    def _bet(self, view: View, legal: Sequence[Action]) -> Action:
+    def _bet(self, view: View, moves: LegalMoves) -> Action:
         me = view.seat
         assert me is not None
         value = view.hand.value
         raise_at, call_at = self.thresholds.get(view.phase, (31, 31))
-        bets = _amounts(legal, Bet) or _amounts(legal, Raise)
-        facing = not isinstance(legal[0], Pass)
+        amounts = moves.amounts
+        facing = not moves.can_pass
+        stay: Action = Call(me) if facing else Pass(me)
         to_call = view.current_bet - view.bets[me]
+
+        def wager(amount: int) -> Action:
+            return Raise(me, amount) if facing else Bet(me, amount)
+
         if self.locked(view):
-            if bets:
-                return bets[-1]
-            return legal[0]  # Pass or Call
-        if value >= raise_at and bets:
-            target = view.current_bet + max(1, view.pot)
-            return min(bets, key=lambda a: abs(_amount(a) - target))
+            return wager(amounts[-1]) if amounts else stay
+        if value >= raise_at and amounts:
+            target = view.current_bet + max(1, view.pot)  # about the pot
+            return wager(min(max(target, amounts[0]), amounts[-1]))
         if not facing:
-            return legal[0]  # Pass
+            return stay  # Pass
         price_ok = to_call * 3 <= view.pot + to_call or value >= (raise_at + call_at + 1) // 2
         if value >= call_at and price_ok:
-            return legal[0]  # Call
-        fold = [a for a in legal if isinstance(a, Fold)]
-        return fold[0] if fold else legal[0]
+            return stay  # Call
+        return Fold(me) if moves.can_fold else stay
 
     # -- discarding ---------------------------------------------------------
 
-    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+    def _discard(self, view: View, moves: LegalMoves) -> Action:
         hand = view.hand.mask
         unseen = ALL_CARDS & ~seen_cards(view)
-        most = max(len(a.cards) for a in legal if isinstance(a, Discard))
+        most = moves.discard_max
+        assert most is not None
 
         def suit_key(i: int) -> tuple[int, int]:
             held = hand >> (7 * i) & _SUIT_BITS
@@ -365,13 +383,9 @@ class HeuristicBot:
                 keep.add(DECK[7 * target + r])
             r -= 1
         throw = sorted((c for c in view.hand if c not in keep), key=lambda c: c.rank)[:most]
-        wanted = Discard(view.seat if view.seat is not None else 0, throw)
-        return wanted if wanted in legal else legal[0]
-
-
-def _amount(action: Action) -> int:
-    assert isinstance(action, Bet | Raise)
-    return action.amount
+        seat = view.seat if view.seat is not None else 0
+        wanted = Discard(seat, throw)
+        return wanted if wanted in moves else Discard(seat, ())
 
 
 # ---------------------------------------------------------------------------

@@ -56,8 +56,9 @@ from golfo.bots import Bot, HeuristicBot, RandomBot, new_deck, play_hand
 from golfo.cards import Card, parse_cards
 from golfo.errors import CardError, FormatError, GolfoError
 from golfo.hand import Hand
+from golfo.moves import LegalMoves, legal_moves
 from golfo.records import from_json, to_json
-from golfo.reducer import amount_runs, apply, deal_from, new_game
+from golfo.reducer import apply, deal_from, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import score
 from golfo.standings import standings
@@ -171,31 +172,35 @@ def explain_value(cards: Sequence[Card] | Hand) -> str:
     return f"value {s.value}: {counting} count ({s.suit.spanish})"
 
 
+def _span(amounts: range) -> str:
+    first, last = amounts[0], amounts[-1]
+    return str(first) if first == last else f"{first}..{last}"
+
+
+def _moves(v: View) -> LegalMoves:
+    return v.moves if v.moves is not None else LegalMoves(v.seat)
+
+
 def describe_moves(v: View) -> str:
     """The legal moves of ``v``'s seat in the words the prompt accepts."""
-    legal = v.legal_actions
+    moves = _moves(v)
     parts: list[str] = []
-    me = v.seat if v.seat is not None else 0
-    bets = [a.amount for a in legal if isinstance(a, Bet)]
-    raises = [a.amount for a in legal if isinstance(a, Raise)]
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if any(isinstance(a, Pass) for a in legal):
+    if moves.can_pass:
         parts.append("paso (pass)")
-    if bets:
-        parts.append(f"envido N (bet N = {amount_runs(bets)})")
-    if any(isinstance(a, Call) for a in legal):
-        owe = min(v.current_bet - v.bets[me], v.stacks[me])
-        parts.append(f"voy / veo (call {owe})")
-    if raises:
-        parts.append(f"subo N (raise to N = {amount_runs(raises)})")
-    if any(isinstance(a, Fold) for a in legal):
+    if moves.bets:
+        parts.append(f"envido N (bet N = {_span(moves.bets)})")
+    if moves.call is not None:
+        parts.append(f"voy / veo (call {moves.call})")
+    if moves.raises:
+        parts.append(f"subo N (raise to N = {_span(moves.raises)})")
+    if moves.can_fold:
         parts.append("no voy (fold)")
-    if discards:
-        most = max(len(a.cards) for a in discards)
+    if moves.discard_max is not None:
+        most = moves.discard_max
         parts.append(f"descarto CARDS (discard 1 to {most} of {v.hand})" if most else "")
         parts.append("me quedo (stay: discard nothing)")
     text = " | ".join(p for p in parts if p)
-    if bets or raises:
+    if moves.amounts:
         text += "   [amounts are your total for this round]"
     return text
 
@@ -259,7 +264,7 @@ def parse_command(text: str, v: View) -> Action:
     if not words:
         raise CommandError("type a move")
     seat = v.seat if v.seat is not None else 0
-    legal = v.legal_actions
+    legal = _moves(v)
     head, rest = words[0], words[1:]
     action: Action
     if head in ("paso", "pass", "check") and not rest:
@@ -296,7 +301,8 @@ def parse_command(text: str, v: View) -> Action:
 def _amount(head: str, rest: list[str], v: View) -> int:
     seat = v.seat if v.seat is not None else 0
     if head in ("resto", "all-in", "allin") or rest in (["resto"], ["all-in"], ["todo"]):
-        return v.bets[seat] + v.stacks[seat]
+        amounts = _moves(v).amounts  # the most allowed: the stack, or what others can match
+        return amounts[-1] if amounts else v.bets[seat] + v.stacks[seat]
     if len(rest) == 2 and rest[0] in ("a", "to"):
         rest = rest[1:]
     if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()):
@@ -305,8 +311,16 @@ def _amount(head: str, rest: list[str], v: View) -> int:
 
 
 def _why_not(action: Action, v: View) -> str:
-    kinds = {type(a) for a in v.legal_actions}
-    if type(action) not in kinds:
+    moves = _moves(v)
+    kinds = {
+        Pass: moves.can_pass,
+        Call: moves.call is not None,
+        Fold: moves.can_fold,
+        Bet: bool(moves.bets),
+        Raise: bool(moves.raises),
+        Discard: moves.discard_max is not None,
+    }
+    if not kinds.get(type(action), False):
         names = {
             Pass: "pass",
             Call: "call",
@@ -317,9 +331,10 @@ def _why_not(action: Action, v: View) -> str:
         }
         return f"you cannot {names.get(type(action), 'do that')} now"
     if isinstance(action, Bet | Raise):
-        return f"you cannot {'bet' if isinstance(action, Bet) else 'raise to'} {action.amount}"
+        verb = "bet" if isinstance(action, Bet) else "raise to"
+        return f"you cannot {verb} {action.amount}: {verb} {_span(moves.amounts)}"
     if isinstance(action, Discard):
-        most = max(len(a.cards) for a in v.legal_actions if isinstance(a, Discard))
+        most = moves.discard_max
         missing = [c for c in action.cards if c not in v.hand]
         if missing:
             return f"you do not hold {' '.join(map(str, missing))}"
@@ -419,10 +434,8 @@ class Table:
                 raise _LeaveError
             self.state = apply(self.state, NextHand())
 
-    def _legal(self) -> tuple[Action, ...]:
-        from golfo.reducer import legal_actions
-
-        return legal_actions(self.state)
+    def _legal(self) -> LegalMoves:
+        return legal_moves(self.state)
 
     def play_hand(self) -> None:
         s = self.state

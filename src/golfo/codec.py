@@ -40,7 +40,6 @@ Bet(seat=1, amount=5)
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal
 
@@ -61,7 +60,7 @@ from golfo.actions import (
 )
 from golfo.cards import DECK, cards_of
 from golfo.errors import CodecError, IllegalActionError, RulesError
-from golfo.reducer import legal_actions
+from golfo.moves import LegalMoves, legal_actions, legal_moves
 from golfo.rules import Rules
 from golfo.state import Phase, State
 
@@ -367,12 +366,12 @@ class ActionCodec:
 
     # -- the state's ids -------------------------------------------------------
 
-    def _amounts(self, state: State, legal: Sequence[Action]) -> list[tuple[int, int]]:
+    def _amounts(self, state: State, moves: LegalMoves) -> list[tuple[int, int]]:
         """Abstract mode: (id, amount) for each bucket that is legal and not a duplicate."""
-        amounts = [a.amount for a in legal if isinstance(a, Bet | Raise)]
+        amounts = moves.amounts
         if not amounts:
             return []
-        low, high = min(amounts), max(amounts)
+        low, high = amounts[0], amounts[-1]
         seat = state.to_act
         assert isinstance(seat, int)
         current = max(state.bets)
@@ -393,30 +392,39 @@ class ActionCodec:
         memo = _MEMO
         if memo[1] is state and memo[0] == self:
             return memo[2]
-        legal = legal_actions(state)
         table: dict[int, Action] = {}
-        if state.to_act is not CHANCE and legal:
+        if state.to_act is not CHANCE:
             if state.phase in (Phase.DISCARD_1, Phase.DISCARD_2):
                 seat = state.to_act
                 assert isinstance(seat, int)
                 position = {c: b for b, c in enumerate(cards_of(state.hand_masks[seat]))}
-                for a in legal:
+                for a in legal_actions(state):
                     assert isinstance(a, Discard)
                     bits = sum(1 << position[c] for c in a.cards)
                     table[self.discard_base + bits] = a
+            elif self.mode == "abstract" and state.phase.betting_round:
+                # Pass, Call, Fold and the amounts of the abstraction, from the ranges: O(1)
+                moves = legal_moves(state)
+                seat = state.to_act
+                assert isinstance(seat, int)
+                if moves.can_pass:
+                    table[self.pass_id] = Pass(seat)
+                if moves.call is not None:
+                    table[self.pass_id + 1] = Call(seat)
+                if moves.can_fold:
+                    table[self.pass_id + 2] = Fold(seat)
+                kind = Bet if moves.bets else Raise
+                for i, amount in self._amounts(state, moves):
+                    table[i] = kind(seat, amount)
             else:
-                buckets = dict(self._amounts(state, legal)) if self.mode == "abstract" else {}
-                by_amount = {amount: i for i, amount in buckets.items()}
-                for a in legal:
-                    table[self._id_of(a, by_amount)] = a
-                if self.mode == "abstract":  # the amounts of the abstraction only
-                    table = {i: a for i, a in table.items() if i >= 0}
+                for a in legal_actions(state):
+                    table[self._id_of(a)] = a
         table = dict(sorted(table.items()))
         _MEMO = (self, state, table)
         return table
 
-    def _id_of(self, action: Action, by_amount: dict[int, int]) -> int:
-        """The id of a non-discard action (-1: a bet amount outside the abstraction)."""
+    def _id_of(self, action: Action) -> int:
+        """The id of a non-discard action (exact mode, or no amount)."""
         match action:
             case Pass():
                 return self.pass_id
@@ -429,9 +437,7 @@ class ActionCodec:
             case EndGame():
                 return self.next_hand_id + 1
             case Bet() | Raise():
-                if self.mode == "abstract":
-                    return by_amount.get(action.amount, -1)
-                if action.amount > self.max_amount:
+                if self.mode == "abstract" or action.amount > self.max_amount:
                     raise CodecError(
                         f"amount {action.amount} is over this codec's max_amount "
                         f"{self.max_amount}: build it with ActionCodec.for_rules"

@@ -22,8 +22,7 @@ Pass(seat=1), Bet(seat=1, amount=1..99)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
-from typing import Any, Final, NoReturn, TypeAlias, TypeVar, assert_never
+from typing import Any, Final, NoReturn, TypeAlias, assert_never
 
 from golfo.actions import (
     ACTION_TYPES,
@@ -39,26 +38,15 @@ from golfo.actions import (
     Pass,
     Raise,
 )
-from golfo.cards import DECK, Card, cards_of
+from golfo.cards import Card, cards_of
 from golfo.errors import IllegalActionError, RulesError
-from golfo.hand import Hand
+from golfo.moves import DEALS, describe_legal, legal_moves, wager_limits, wager_range
 from golfo.rules import Rules
-from golfo.scoring import value_of_mask
-from golfo.state import ALL_CARDS, HandResult, Phase, Pot, State
+from golfo.settle import settle
+from golfo.state import ALL_CARDS, Fields, Phase, State, make_state
 
-__all__ = [
-    "amount_runs",
-    "apply",
-    "deal_from",
-    "describe_legal",
-    "is_legal",
-    "legal_actions",
-    "new_game",
-]
+__all__ = ["apply", "deal_from", "is_legal", "new_game"]
 
-_DEALS: Final[tuple[Deal, ...]] = tuple(Deal(c) for c in DECK)
-_NEXT_HAND: Final = NextHand()
-_END_GAME: Final = EndGame()
 _AFTER_ROUND: Final = {
     Phase.BET_1: Phase.DEAL_2,
     Phase.BET_2: Phase.DISCARD_1,
@@ -110,6 +98,11 @@ def new_game(
         start = tuple(stacks)
         if len(start) != players or any(type(x) is not int or x < 0 for x in start):
             raise RulesError(f"stacks must be {players} whole numbers >= 0, got {stacks!r}")
+        if rules.rebuy and min(start) < rules.ante:
+            raise RulesError(
+                f"with rebuys every starting stack must be at least the ante ({rules.ante}), "
+                f"got {stacks!r}: a rebuy gives the seat its starting stack again (R17)"
+            )
     zeros = (0,) * players
     d = _NEW_GAME.copy()  # the fields not set below keep the template's values
     d["rules"] = rules
@@ -127,19 +120,15 @@ def new_game(
 
 
 # The reducer builds each new state once: it copies the fields of the old state into a
-# dict (see _logged_copy), the steps below change that dict in place, and _make turns it into
-# the new State.  Validation happens first, on the old state, so a refused action leaves
+# dict (see _logged_copy), the steps below change that dict in place, and make_state turns it
+# into the new State.  Validation happens first, on the old state, so a refused action leaves
 # nothing behind.
 
-_Fields: TypeAlias = dict[str, Any]
+_Fields: TypeAlias = Fields
+_make = make_state
+# make_state inlined where a quarter of the actions go (the deals in apply, _after_bet):
 _new_state = object.__new__
 _set_fields = State.__dict__["__dict__"].__set__
-
-
-def _make(d: _Fields) -> State:
-    state: State = _new_state(State)
-    _set_fields(state, d)
-    return state
 
 
 # The fields of a game before its first hand; new_game copies them and sets the rest.
@@ -171,7 +160,8 @@ _NEW_GAME: Final[_Fields] = State(
 
 
 def _pay_or_leave(d: _Fields) -> None:
-    """R17: a seat that cannot pay the ante rebuys, or is out of the game for good."""
+    """R17: a seat that cannot pay the ante rebuys its own starting stack, or is out of the
+    game for good."""
     rules = d["rules"]
     ante = rules.ante
     stacks = d["stacks"]
@@ -184,8 +174,9 @@ def _pay_or_leave(d: _Fields) -> None:
     if rules.rebuy:
         new_stacks = list(stacks)
         rebuys = list(d["rebuys"])
+        initial = d["initial_stacks"]
         for s in short:
-            new_stacks[s] += rules.starting_stack
+            new_stacks[s] += initial[s]
             rebuys[s] += 1
         d["stacks"] = tuple(new_stacks)
         d["rebuys"] = tuple(rebuys)
@@ -253,7 +244,7 @@ def apply(state: State, action: Action) -> State:
         if old["to_act"] is CHANCE and type(card) is Card and old["stock_mask"] & card.mask:
             # every check of _apply_deal passed: _dealt, inlined (16 deals in a hand)
             bit = card.mask
-            d = old.copy()  # no "_legal" to drop: legal_actions keeps no deals (see there)
+            d = old.copy()  # no "_legal" to drop: legal_actions keeps no deals (golfo.moves)
             pending = d["pending"]
             seat = pending[0]
             hands = list(d["hand_masks"])
@@ -280,10 +271,17 @@ def apply(state: State, action: Action) -> State:
 
 
 def _refuse(state: State, action: object, rule: str, reason: str) -> NoReturn:
-    legal = legal_actions(state) if isinstance(state, State) else ()
+    """Raise the :class:`IllegalActionError`: the rule, the reason and what is legal now
+    (``err.legal`` is the :class:`golfo.LegalMoves`, described with ranges: O(1))."""
     text = f"{rule}: {reason}" if rule else reason
-    summary = describe_legal(state) if isinstance(state, State) else "nothing"
-    raise IllegalActionError(f"{text}; legal now: {summary}", action=action, rule=rule, legal=legal)
+    if not isinstance(state, State):  # apply(not_a_state, not_an_action)
+        raise IllegalActionError(f"{text}; legal now: nothing", action=action, rule=rule)
+    raise IllegalActionError(
+        f"{text}; legal now: {describe_legal(state)}",
+        action=action,
+        rule=rule,
+        legal=legal_moves(state),
+    )
 
 
 def _check_seat_turn(state: State, action: Pass | Bet | Call | Raise | Fold | Discard) -> int:
@@ -350,42 +348,6 @@ def _drawn(d: _Fields) -> None:
 # -- betting ---------------------------------------------------------------
 
 
-def _cap_to(state: State, seat: int) -> int | None:
-    """R9: the most ``seat`` may bet to in this round, by the round's cap."""
-    caps = state.rules.round_caps
-    if caps is None:
-        return None
-    before = state.committed[seat] - state.bets[seat]
-    return caps[state.phase.betting_round - 1] - before
-
-
-def _raise_answerable(state: State, seat: int) -> bool:
-    """R8: a raise needs another seat still in that is not all-in."""
-    folded = state.folded
-    stacks = state.stacks
-    for s in state.dealt_in:  # noqa: SIM110 - a loop, not any(): no generator on a hot path
-        if s != seat and s not in folded and stacks[s] > 0:
-            return True
-    return False
-
-
-def _bet_range(state: State, seat: int, current: int) -> tuple[int, int, int | None]:
-    """(lowest full amount, highest amount, all-in-for-less amount or None) for Bet or Raise,
-    ``current`` being the current bet."""
-    mine = state.bets[seat]
-    all_in = mine + state.stacks[seat]
-    rules = state.rules
-    low = rules.min_open if current == 0 else current + rules.min_raise
-    if rules.round_caps is None:  # the usual case: no cap (R9)
-        return low, all_in, all_in if current < all_in < low else None
-    high = all_in
-    cap = _cap_to(state, seat)
-    if cap is not None and cap < high:
-        high = cap
-    short = all_in if current < all_in < low and (cap is None or all_in <= cap) else None
-    return low, high, short
-
-
 def _betting_seat(state: State, action: Pass | Bet | Call | Raise | Fold) -> int:
     """The seat of a betting action, after the checks that it is that seat's turn to bet.
 
@@ -436,7 +398,7 @@ def _apply_fold(state: State, action: Fold) -> State:
     needs = f["needs"] & ~(1 << seat)
     if len(f["dealt_in"]) - len(folded) == 1:
         d["needs"] = needs
-        _settle(d, showdown=False)  # R6c
+        settle(d, showdown=False)  # R6c
         return _make(d)
     return _make(_next_to_bet(d, seat, needs))
 
@@ -466,26 +428,14 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
     if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
         seat = _betting_seat(state, action)
     current = max(f["bets"])
-    mine = f["bets"][seat]
     amount = action.amount
-    if isinstance(action, Bet):
-        if current > 0:
-            _refuse(state, action, "R5", "the betting is open: call, raise or fold")
-    else:
-        if current == 0:
-            _refuse(state, action, "R5", "nobody has opened: bet to open")
-        if not _raise_answerable(state, seat):
-            _refuse(state, action, "R8", "every other seat still in is all-in")
-    if type(amount) is not int:
-        _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
-    low, high, short = _bet_range(state, seat, current)
-    if amount > mine + f["stacks"][seat]:
-        _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has")
-    if high < amount:
-        _refuse(state, action, "R9", f"amount {amount} is over this round's cap ({high})")
-    if amount < low and amount != short:
-        word = "opening" if current == 0 else "raise"
-        _refuse(state, action, "R5", f"amount {amount} is below the minimum {word} {low}")
+    low, stop = wager_range(f, seat, current)
+    if (
+        type(amount) is not int
+        or not low <= amount < stop
+        or isinstance(action, Bet) != (current == 0)
+    ):
+        _refuse_wager(state, action, seat, current)
     # R5: a bet or raise reopens the action to every other seat still in and not all-in
     # (the bettor's own stack is irrelevant: it is not in the mask).
     stacks = f["stacks"]
@@ -494,7 +444,55 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
     for s in f["dealt_in"]:
         if s != seat and s not in folded and stacks[s] > 0:
             needs |= 1 << s
-    return _after_bet(f, action, seat, amount - mine, needs)
+    return _after_bet(f, action, seat, amount - f["bets"][seat], needs)
+
+
+def _refuse_wager(state: State, action: Bet | Raise, seat: int, current: int) -> NoReturn:
+    """Why a Bet or Raise is refused: the first of the limits it breaks, in the order
+    kind of action (R5), whole number (R5), stack and table stakes (R8), cap (R9),
+    minimum (R5)."""
+    amount = action.amount
+    if isinstance(action, Bet):
+        if current > 0:
+            _refuse(state, action, "R5", "the betting is open: call, raise or fold")
+    elif current == 0:
+        _refuse(state, action, "R5", "nobody has opened: bet to open")
+    if type(amount) is not int:
+        _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
+    lim = wager_limits(state, seat)
+    if isinstance(action, Raise) and lim.reach <= current:
+        who = (
+            ""
+            if lim.reach_seat is None
+            else f" (seat {lim.reach_seat} can put in {lim.reach} at most)"
+        )
+        _refuse(
+            state,
+            action,
+            "R8",
+            f"a raise needs an answer: no other seat still in can put in more than the "
+            f"current bet {current}{who}",
+        )
+    if amount > lim.own:
+        _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has ({lim.own})")
+    if amount > lim.reach:
+        _refuse(
+            state,
+            action,
+            "R8",
+            f"amount {amount} is more than any other seat can match: "
+            f"seat {lim.reach_seat} can put in {lim.reach} at most",
+        )
+    if lim.room is not None and amount > lim.room:
+        _refuse(state, action, "R9", f"amount {amount} is over this round's cap ({lim.room})")
+    word = "opening" if current == 0 else "raise"
+    amounts = lim.amounts
+    why = f"amount {amount} is below the minimum {word} {lim.minimum}"
+    if amounts and amounts.start < lim.minimum:  # R8: the most that can be matched, only
+        only = amounts.start
+        who = "all-in for" if only == lim.own else f"seat {lim.reach_seat} can put in"
+        why += f"; the only {word} allowed is {only} ({who} {only}, R8)"
+    _refuse(state, action, "R5", why)
 
 
 def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) -> State:
@@ -581,7 +579,7 @@ def _end_round(d: _Fields) -> None:
         d["pending"] = tuple(s for s in d["dealt_in"] if s not in folded) * 3
         return
     if nxt is _SHOWDOWN:
-        _settle(d, showdown=True)
+        settle(d, showdown=True)
         return
     needs = 0
     for s in d["dealt_in"]:
@@ -693,145 +691,7 @@ _STEPS: Final[dict[type, _Step]] = {}
 """Steps by action class, filled by ``apply`` from :func:`_step_for`."""
 
 
-# -- end of a hand and of a game ------------------------------------------
-
-
-def _settle(d: _Fields, *, showdown: bool) -> None:
-    """R8, R11, R6c: split the pot into side pots, award them, record the result."""
-    n = d["players"]
-    committed = d["committed"]
-    dealt_in = d["dealt_in"]
-    folded = d["folded"]
-    hand_masks = d["hand_masks"]
-    in_hand = tuple([s for s in dealt_in if s not in folded]) if folded else dealt_in
-    # Only a showdown compares hands (R11); a win by folds has one seat in (R6c).
-    values = (
-        {s: value_of_mask(hand_masks[s]) for s in in_hand}
-        if showdown
-        else dict.fromkeys(in_hand, 0)
-    )
-    top = max(committed)
-    returned = [0] * n
-    for s in in_hand:
-        if committed[s] != top:  # someone in is all-in for less: side pots (R8)
-            pots = _side_pots(committed, in_hand, values, returned)
-            break
-    else:  # the usual ending, one pot and no side pots: every seat in put in the most
-        total = sum(committed)
-        winner = in_hand[0]  # R11: ties go to the seat nearest mano (play order)
-        if len(in_hand) == 1:  # R6c, R8: the bet nobody called goes back
-            excess = top - max([committed[s] for s in range(n) if s != winner])
-            returned[winner] = excess
-            total -= excess
-        else:
-            best = values[winner]
-            for s in in_hand:
-                if values[s] > best:
-                    winner = s
-                    best = values[s]
-        pots = (Pot(total, in_hand, winner),) if total else ()
-    won = [0] * n
-    for pot in pots:
-        won[pot.winner] += pot.amount
-    stacks = d["stacks"]
-    mano = dealt_in[0]
-    seats = range(n)
-    result = HandResult(
-        d["hand_number"],
-        d["dealer"],
-        dealt_in,
-        tuple([won[s] + returned[s] - committed[s] for s in seats]),
-        pots,
-        tuple(returned),
-        tuple([_shown(hand_masks[s]) if s in values else None for s in seats])
-        if showdown
-        else (None,) * n,
-        showdown,
-        # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
-        showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
-        _SHOWDOWN if showdown else d["phase"],
-    )
-    zeros = (0,) * n
-    d["stacks"] = tuple([stacks[s] + won[s] + returned[s] for s in seats])
-    d["bets"] = zeros
-    d["committed"] = zeros
-    d["needs"] = 0
-    d["pending"] = ()
-    d["results"] = (*d["results"], result)
-    d["to_act"] = None
-    d["phase"] = _END if _game_over(d) else _BETWEEN_HANDS
-
-
-def _side_pots(
-    committed: tuple[int, ...],
-    in_hand: tuple[int, ...],
-    values: dict[int, int],
-    returned: list[int],
-) -> tuple[Pot, ...]:
-    """R8, R11: the main pot and the side pots; uncalled chips are added to ``returned``."""
-    layers: list[list[Any]] = []  # [amount, eligible, winner] per pot, main pot first
-    prev = 0
-    seats = range(len(committed))
-    # Layers between consecutive distinct amounts committed: every seat that reached a
-    # layer's top put in the whole layer (no seat committed an amount inside it).
-    for level in sorted({c for c in committed if c > 0}):
-        count = 0
-        top = -1
-        for s in seats:
-            if committed[s] >= level:
-                count += 1
-                top = s
-        amount = (level - prev) * count
-        eligible = tuple([s for s in in_hand if committed[s] >= level])
-        prev = level
-        if count == 1 and eligible == (top,):
-            returned[top] += amount  # R8: uncalled excess goes back
-        elif not eligible:
-            layers[-1][0] += amount  # only folded seats reached this level: the pot below
-        elif layers and layers[-1][1] == eligible:
-            layers[-1][0] += amount  # same seats can win it: one pot, not two
-        else:
-            winner = eligible[0]  # R11: ties go to the seat nearest mano (play order)
-            for s in eligible:
-                if values[s] > values[winner]:
-                    winner = s
-            layers.append([amount, eligible, winner])
-    return tuple([Pot(amount, eligible, winner) for amount, eligible, winner in layers])
-
-
-_new_hand = object.__new__
-_set_hand_mask = Hand.mask.__set__  # type: ignore[attr-defined]
-
-
-def _shown(mask: int) -> Hand:
-    """``Hand.from_mask(mask)`` without its checks: the reducer's masks are valid hands."""
-    hand: Hand = _new_hand(Hand)
-    _set_hand_mask(hand, mask)
-    return hand
-
-
-def _game_over(d: _Fields) -> bool:
-    """R16, R17: is the game over once the current hand has ended?"""
-    rules = d["rules"]
-    out = d["out"]
-    stacks = d["stacks"]
-    if not rules.rebuy:
-        can_play = [s for s in range(d["players"]) if s not in out and stacks[s] >= rules.ante]
-        if len(can_play) < 3:
-            return True
-    if rules.hands is None or d["hand_number"] < rules.hands:
-        return False
-    if not rules.extra_hands_on_tie:
-        return True
-    initial = d["initial_stacks"]
-    rebuys = d["rebuys"]
-    # R18: the net result is the stack minus everything the seat was given
-    nets = [
-        stacks[s] - (initial[s] + rebuys[s] * rules.starting_stack)
-        for s in range(d["players"])
-        if s not in out
-    ]
-    return nets.count(max(nets)) == 1
+# -- between hands: the next hand
 
 
 def _next_hand(d: _Fields) -> None:
@@ -844,208 +704,6 @@ def _next_hand(d: _Fields) -> None:
 
 
 # ---------------------------------------------------------------------------
-# legal actions
-
-
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action, concretely: each bet amount, each discard subset, each card to deal.
-
-    The tuple is computed once per state and kept with it, except the deals, which cost
-    less to list again than to keep.
-    """
-    fields = state.__dict__
-    cached: tuple[Action, ...] | None = fields.get("_legal")
-    if cached is None:
-        to_act = fields["to_act"]
-        if to_act is CHANCE:  # the deals: three lookups and a concatenation, not kept
-            m = fields["stock_mask"]  # (cheaper to build again than to keep, then drop)
-            return _DEALS_A[m & 1023] + _DEALS_B[m >> 10 & 511] + _DEALS_C[m >> 19]
-        if fields["phase"] in _BETTING:
-            cached = fields["_legal"] = _betting(state, to_act)
-        else:
-            cached = fields["_legal"] = _legal(state)
-    return cached
-
-
-def _legal(state: State) -> tuple[Action, ...]:
-    """The legal actions outside deals and betting rounds (legal_actions lists those)."""
-    phase = state.phase
-    seat = state.to_act
-    if phase in _DISCARDING:
-        assert isinstance(seat, int)
-        room = min(5, state.stock_mask.bit_count())
-        return _discards(seat, state.hand_masks[seat], room)
-    if phase is _BETWEEN_HANDS:
-        return (_NEXT_HAND,) if state.rules.hands is not None else (_NEXT_HAND, _END_GAME)
-    return ()  # the game is over
-
-
-def _betting(state: State, seat: int) -> tuple[Action, ...]:
-    """The legal betting actions of ``seat``, the seat to act in a betting round.
-
-    Without round caps they follow from a few numbers (the seat, the current bet, the
-    seat's all-in total, the rules' minimums and whether a raise can be answered), so the
-    tuple is kept in ``_BETTING_LISTS`` by those numbers: a list of a hundred bet amounts
-    is then looked up instead of built again.
-    """
-    bets = state.bets
-    current = max(bets)
-    rules = state.rules
-    answerable = current == 0 or _raise_answerable(state, seat)
-    key: tuple[int | bool, ...] | None = None
-    if rules.round_caps is None:
-        all_in = bets[seat] + state.stacks[seat]
-        key = (seat, current, all_in, answerable, rules.min_open, rules.min_raise)
-        cached = _BETTING_LISTS.get(key)
-        if cached is not None:
-            return cached
-    low, high, short = _bet_range(state, seat, current)
-    if current == 0:
-        bets_ = _amounts(_BETS, Bet, seat, low, high)
-        out: tuple[Action, ...] = (
-            (_PASSES[seat], *bets_) if short is None else (_PASSES[seat], _bet(seat, short), *bets_)
-        )
-    elif not answerable:
-        out = (_CALLS[seat], _FOLDS[seat])
-    else:
-        raises = _amounts(_RAISES, Raise, seat, low, high)
-        if short is None:
-            out = (_CALLS[seat], *raises, _FOLDS[seat])
-        else:
-            out = (_CALLS[seat], _raise(seat, short), *raises, _FOLDS[seat])
-    if key is not None:
-        _BETTING_ROOM[0] -= len(out) + 16  # the list's slots, and about its key and entry
-        if _BETTING_ROOM[0] < 0:  # full: start over (long games with big stacks)
-            _BETTING_LISTS.clear()
-            _BETTING_ROOM[0] = _BETTING_LISTS_SLOTS - len(out) - 16
-        _BETTING_LISTS[key] = out
-    return out
-
-
-_BETTING_LISTS: Final[dict[tuple[int | bool, ...], tuple[Action, ...]]] = {}
-_BETTING_LISTS_SLOTS: Final = 1 << 17
-"""The cache of betting lists holds at most this many slots, about 1 MB (8 bytes each:
-the actions are shared); when full it starts over."""
-_BETTING_ROOM: Final = [_BETTING_LISTS_SLOTS]
-
-
-# Interned actions: legal_actions hands out shared, immutable objects instead of building
-# up to hundreds of new ones per call.  Bets and raises are kept per seat in tuples indexed
-# by amount (grown on demand, up to _INTERNED_AMOUNTS), so a range of amounts is one slice.
-# Long random games feed stacks of thousands of chips through rebuys; past the limit
-# (about 0.75 MB per seat and kind when full) the actions are built for each call.
-_PASSES: Final = tuple(Pass(s) for s in range(4))
-_CALLS: Final = tuple(Call(s) for s in range(4))
-_FOLDS: Final = tuple(Fold(s) for s in range(4))
-_BETS: Final[list[tuple[Bet, ...]]] = [(), (), (), ()]
-_RAISES: Final[list[tuple[Raise, ...]]] = [(), (), (), ()]
-_INTERNED_AMOUNTS: Final = 8192
-
-
-_A = TypeVar("_A", Bet, Raise)
-
-
-def _amounts(
-    table: list[tuple[_A, ...]], kind: type[_A], seat: int, low: int, high: int
-) -> tuple[_A, ...]:
-    """``kind(seat, a)`` for ``a`` in ``low..high`` (``low >= 1``), interned when small."""
-    if high < low:
-        return ()
-    row = table[seat]
-    if high >= len(row):
-        if high >= _INTERNED_AMOUNTS:
-            return tuple(kind(seat, a) for a in range(low, high + 1))
-        size = min(_INTERNED_AMOUNTS, max(128, 2 * len(row), high + 1))
-        row = table[seat] = tuple(kind(seat, a) for a in range(size))
-    return row[low : high + 1]
-
-
-def _bet(seat: int, amount: int) -> Bet:
-    row = _BETS[seat]
-    return row[amount] if 0 <= amount < len(row) else Bet(seat, amount)
-
-
-def _raise(seat: int, amount: int) -> Raise:
-    row = _RAISES[seat]
-    return row[amount] if 0 <= amount < len(row) else Raise(seat, amount)
-
-
-# The deals legal for a stock, in canonical order: the deals of cards 0-9, 10-18 and
-# 19-27, each looked up by those cards' bits of the stock, concatenated.
-_DEALS_A, _DEALS_B, _DEALS_C = (
-    tuple(
-        tuple(_DEALS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
-    )
-    for first, size in ((0, 10), (10, 9), (19, 9))
-)
-
-
-# Discard subsets, in the order of itertools.combinations over the hand's cards in canonical
-# order, 0 cards first.  Each is built from its bit set of cards (its ``cards`` frozenset is
-# made only if read).  Those of up to two cards are kept per seat (_SMALL, 407 per seat at
-# most); per larger subset, _RECIPES names the smaller subset it extends and the card added.
-_new = object.__new__
-_set_seat: Final[Callable[[Discard, int], None]] = vars(Discard)["seat"].__set__
-_set_mask: Final[Callable[[Discard, int], None]] = vars(Discard)["_mask"].__set__
-
-# Per suit, by the suit's 7 bits of a hand: the bit of each of its cards.
-_BITS_O, _BITS_C, _BITS_E, _BITS_B = (
-    tuple(tuple(1 << 7 * suit + i for i in range(7) if bits >> i & 1) for bits in range(128))
-    for suit in range(4)
-)
-
-
-def _recipe(n: int, room: int) -> tuple[tuple[int, int], ...]:
-    """For each subset of 3 or more of n cards, at most ``room``: (position of the subset it
-    extends by one card, position of that card among the n)."""
-    order = [c for k in range(room + 1) for c in combinations(range(n), k)]
-    where = {c: i for i, c in enumerate(order)}
-    return tuple((where[c[:-1]], c[-1]) for c in order if len(c) >= 3)
-
-
-_RECIPES: Final = tuple(tuple(_recipe(n, r) for r in range(6)) for n in range(6))
-_PAIRS: Final = tuple(tuple(combinations(range(n), 2)) for n in range(6))
-
-
-class _Small(dict[int, Discard]):
-    """One seat's discards of up to two cards (at most 407), by mask, each made once."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int) -> None:
-        super().__init__()
-        self.seat = seat
-
-    def __missing__(self, mask: int) -> Discard:
-        action: Discard = _new(Discard)
-        _set_seat(action, self.seat)
-        _set_mask(action, mask)
-        self[mask] = action
-        return action
-
-
-_SMALL: Final = tuple(_Small(s) for s in range(4))
-
-
-def _discards(seat: int, mask: int, room: int) -> tuple[Discard, ...]:
-    bits = _BITS_O[mask & 127] + _BITS_C[mask >> 7 & 127] + _BITS_E[mask >> 14 & 127]
-    bits += _BITS_B[mask >> 21]
-    n = len(bits)
-    top = room if room < n else n
-    small = _SMALL[seat]
-    if top == 0:
-        return (small[0],)
-    out = [small[0], *[small[b] for b in bits]]
-    if top >= 2:
-        out += [small[bits[i] | bits[j]] for i, j in _PAIRS[n]]
-    append = out.append
-    for parent, card in _RECIPES[n][top]:  # 3 cards or more: too many to keep, built anew
-        action: Discard = _new(Discard)
-        _set_seat(action, seat)
-        # a listed discard's mask is never None (only one built from a non-card is)
-        _set_mask(action, out[parent]._mask | bits[card])  # type: ignore[operator]
-        append(action)
-    return tuple(out)
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -1055,53 +713,6 @@ def is_legal(state: State, action: object) -> bool:
     except IllegalActionError:
         return False
     return True
-
-
-def describe_legal(state: State) -> str:
-    """A short human description of the legal actions (ranges of amounts folded together)."""
-    legal = legal_actions(state)
-    if not legal:
-        return "nothing (the game is over)"
-    if state.to_act is CHANCE:
-        return (
-            f"Deal(card) for any of the {len(legal)} cards in the stock (to seat {state.receiver})"
-        )
-    if state.phase in _DISCARDING:
-        seat = state.to_act
-        assert isinstance(seat, int)
-        most = max(len(a.cards) for a in legal if isinstance(a, Discard))
-        hand = " ".join(str(c) for c in cards_of(state.hand_masks[seat]))
-        return f"Discard(seat={seat}, cards=any 0 to {most} of {hand})"
-    parts: list[str] = []
-    amounts: dict[type, list[int]] = {}
-    for a in legal:
-        if isinstance(a, Bet | Raise):
-            amounts.setdefault(type(a), []).append(a.amount)
-        else:
-            parts.append(repr(a))
-    for kind, values in amounts.items():
-        seat = state.to_act
-        runs = amount_runs(sorted(values))
-        parts.insert(1 if parts else 0, f"{kind.__name__}(seat={seat}, amount={runs})")
-    return ", ".join(parts)
-
-
-def amount_runs(values: Sequence[int]) -> str:
-    """Sorted whole numbers folded into runs, as in legal-action messages.
-
-    >>> amount_runs([1, 2, 3, 7, 9, 10])
-    '1..3, 7, 9..10'
-    """
-    out: list[str] = []
-    start = prev = values[0]
-    for v in [*values[1:], None]:
-        if v is not None and v == prev + 1:
-            prev = v
-            continue
-        out.append(str(start) if start == prev else f"{start}..{prev}")
-        if v is not None:
-            start = prev = v
-    return ", ".join(out)
 
 
 def deal_from(state: State, deck: Iterable[Card]) -> State:
@@ -1114,5 +725,5 @@ def deal_from(state: State, deck: Iterable[Card]) -> State:
         card = cards[i]
         i += 1
         if state.stock_mask & card.mask:
-            state = apply(state, _DEALS[card.index])
+            state = apply(state, DEALS[card.index])
     return state

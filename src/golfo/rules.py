@@ -6,6 +6,8 @@
 >>> import attrs
 >>> attrs.evolve(TRADICIONAL, ante=2).ante
 2
+>>> attrs.evolve(LUDOTEKA, hands=20).starting_stack   # 100 points a hand (R16)
+2000
 >>> Rules(ante=-1)
 Traceback (most recent call last):
 ...
@@ -51,16 +53,30 @@ def _caps(value: Any) -> tuple[int, int, int, int] | None:
     return (caps[0], caps[1], caps[2], caps[3])
 
 
+def _stack(_instance: object, attribute: attrs.Attribute[int | None], value: Any) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise RulesError(
+            f"starting_stack must be None (derived) or a whole number >= 1, got {value!r}"
+        )
+
+
 def _hands(_instance: object, _attribute: object, value: Any) -> None:
     if value is not None and (type(value) is not int or value < 1):
         raise RulesError(f"hands must be None (open-ended) or a whole number >= 1, got {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(eq=False, repr=False)
 class Rules:
     """The settings of a game.  Customise a preset with ``attrs.evolve``.
 
-    Invalid settings raise :class:`golfo.RulesError` at construction.
+    Invalid settings raise :class:`golfo.RulesError` at construction.  Two rule sets are
+    equal when they play the same game: the same values, the starting stack as derived.
+
+    ``starting_stack=None`` (the default) derives the starting stack from the length:
+    with round caps and a fixed number of hands, the last cap times the hands (LU
+    *Contabilidad*: "100 multiplicado por el número de manos", the most a seat could
+    lose); otherwise 100.  So ``attrs.evolve(LUDOTEKA, hands=20)`` starts every seat
+    with 2000 points; give ``starting_stack`` to fix it instead.
     """
 
     ante: int = attrs.field(default=1, validator=_whole(0))
@@ -75,12 +91,14 @@ class Rules:
     """Whether the other seats see discarded cards (R10).  The count is always public."""
     deal_in_pairs: bool = attrs.field(default=False, validator=_flag)
     """First deal two cards at once to each seat instead of one at a time (R3)."""
-    starting_stack: int = attrs.field(default=100, validator=_whole(1))
-    """Chips each seat starts with, and receives again on a rebuy (R17)."""
+    _starting_stack: int | None = attrs.field(
+        default=None, validator=_stack, alias="starting_stack"
+    )
+    """The starting stack as given; ``None``: derived (see :attr:`starting_stack`)."""
     hands: int | None = attrs.field(default=None, validator=_hands)
     """Hands in a game; ``None`` is open-ended, ended by :class:`golfo.EndGame` (R15, R16)."""
     rebuy: bool = attrs.field(default=True, validator=_flag)
-    """A seat that cannot pay the ante receives ``starting_stack`` again (*resto*, R17)."""
+    """A seat that cannot pay the ante receives its own starting stack again (*resto*, R17)."""
     extra_hands_on_tie: bool = attrs.field(default=False, validator=_flag)
     """After the last hand, play on while two or more seats share the lead (R16)."""
 
@@ -90,13 +108,58 @@ class Rules:
                 f"round_caps[0] ({self.round_caps[0]}) must be at least the ante ({self.ante})"
             )
 
+    @property
+    def starting_stack(self) -> int:
+        """Chips each seat starts with by default (``new_game`` without ``stacks``; R16).
+
+        As given, or derived when not: the last round cap times the hands when both are
+        set (Ludoteka's points), else 100.  A rebuy gives a seat its own starting stack
+        (``state.initial_stacks[seat]``), not this (R17).
+        """
+        given = self._starting_stack
+        if given is not None:
+            return given
+        if self.round_caps is not None and self.hands is not None:
+            return self.round_caps[-1] * self.hands
+        return 100
+
+    @property
+    def starting_stack_given(self) -> bool:
+        """Whether ``starting_stack`` was given explicitly (else it follows the length)."""
+        return self._starting_stack is not None
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.ante,
+            self.min_open,
+            self.min_raise,
+            self.round_caps,
+            self.discards_face_up,
+            self.deal_in_pairs,
+            self.starting_stack,
+            self.hands,
+            self.rebuy,
+            self.extra_hands_on_tie,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Rules:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{a.alias}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
+        return f"Rules({fields})"
+
 
 TRADICIONAL: Final = Rules(
     ante=1,
     min_open=1,
     min_raise=1,
     round_caps=None,
-    starting_stack=100,
     hands=None,
     rebuy=True,
     extra_hands_on_tie=False,
@@ -108,9 +171,9 @@ LUDOTEKA: Final = Rules(
     min_open=1,
     min_raise=1,
     round_caps=(25, 50, 75, 100),
-    starting_stack=1000,
     hands=10,
     rebuy=False,
     extra_hands_on_tie=True,
 )
-"""Ludoteka's points variant: ante 5, caps 25/50/75/100 per hand, 10 hands of 100 points each."""
+"""Ludoteka's points variant: ante 5, caps 25/50/75/100 per hand, 10 hands, and 100 points
+per hand to start with (1000; ``attrs.evolve(LUDOTEKA, hands=N)`` starts with ``100 * N``)."""

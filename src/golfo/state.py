@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -22,6 +22,7 @@ from golfo.rules import Rules
 
 __all__ = [
     "ALL_CARDS",
+    "Fields",
     "HandResult",
     "Log",
     "Phase",
@@ -29,6 +30,7 @@ __all__ = [
     "State",
     "TableFacts",
     "log_entries",
+    "make_state",
 ]
 
 
@@ -384,3 +386,22 @@ class State(TableFacts):
             f"<State hand {self.hand_number} {self.phase.name} to_act={to_act} "
             f"stacks={self.stacks} pot={self.pot} after {len(self.history)} actions>"
         )
+
+
+Fields: TypeAlias = dict[str, Any]
+"""A state's fields as a dict, as the reducer builds the next state (see :func:`make_state`)."""
+
+_new_state = object.__new__
+_set_fields = State.__dict__["__dict__"].__set__
+
+
+def make_state(d: Fields) -> State:
+    """The :class:`State` whose fields are ``d``, without attrs' ``__init__``.
+
+    The reducer builds each new state once: it copies the fields of the old state into a
+    dict, changes that dict in place, and makes it the new state's ``__dict__`` here.  Its
+    validation happens first, on the old state, so a refused action leaves nothing behind.
+    """
+    state: State = _new_state(State)
+    _set_fields(state, d)
+    return state

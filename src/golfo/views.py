@@ -7,8 +7,10 @@ and nothing else (no other seat's cards, no stock, no folded hands).
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
 >>> v = golfo.view(state, 1)
->>> v.hand, v.hand_sizes, v.stock_size, v.legal_actions[:2]
-(Hand.parse('6O 3O'), (2, 2, 2), 22, (Pass(seat=1), Bet(seat=1, amount=1)))
+>>> v.hand, v.hand_sizes, v.stock_size, v.moves.bets
+(Hand.parse('6O 3O'), (2, 2, 2), 22, range(1, 100))
+>>> v.legal_actions[:2]
+(Pass(seat=1), Bet(seat=1, amount=1))
 >>> v.history[:3]
 (Dealt(seat=1, card=Card(3, Suit.OROS)), Dealt(seat=2, card=None), Dealt(seat=0, card=None))
 >>> golfo.view(state, None).hand   # a spectator holds nothing
@@ -25,7 +27,7 @@ from golfo.actions import Action, Chance, Deal, Discard, NextHand
 from golfo.cards import Card
 from golfo.errors import SeatError
 from golfo.hand import Hand
-from golfo.reducer import legal_actions
+from golfo.moves import LegalMoves, legal_moves
 from golfo.rules import Rules
 from golfo.state import HandResult, Phase, State, TableFacts, log_entries
 
@@ -98,8 +100,16 @@ class View(TableFacts):
     """This hand's actions, redacted for the viewer (deals to others without the card)."""
     results: tuple[HandResult, ...]
     """Every finished hand's result (public: shown hands only at showdown)."""
-    legal_actions: tuple[Action, ...]
-    """The viewer's legal actions now (empty when it is not the viewer's turn)."""
+    moves: LegalMoves | None
+    """The viewer's legal moves when it is to act (amounts as ranges, O(1) in the stacks),
+    else ``None``."""
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions now, one by one (empty when it is not the viewer's
+        turn); built from :attr:`moves` when read, one action per chip amount."""
+        moves = self.moves
+        return () if moves is None else tuple(moves)
 
 
 def _redact(action: Action, actor: int | None, seat: int | None, face_up: bool) -> ViewEvent:
@@ -158,5 +168,5 @@ def view(state: State, seat: int | None) -> View:
         discards=tuple(e for e in events if isinstance(e, Discarded)),
         history=events,
         results=state.results,
-        legal_actions=legal_actions(state) if mine else (),
+        moves=legal_moves(state) if mine else None,
     )
