@@ -9,7 +9,11 @@ Measures in one run, so that machine noise cancels out of the ratios:
    PokerKit playing random 3-player no-limit hold'em hands with all its automations;
 3. the median cost of one ``apply`` and one ``legal_actions`` call, the memory of a
    mid-hand ``State`` and of a whole game's history;
-4. time per hand in games of 1, 10 and 100 hands: it must stay flat (linear total cost).
+4. time per hand in games of 1, 10 and 100 hands: it must stay flat (linear total cost);
+5. ``legal_moves``, ``view`` and ``legal_actions`` at stacks of 100, 10,000 and 1,000,000
+   chips (``legal_moves`` and ``view`` must stay flat), and random full hands played by bots
+   that choose their amounts from ``golfo.LegalMoves`` (a range, as a PokerKit bot does from
+   its min/max), side by side with PokerKit at the same depth of stacks.
 
 Each workload is repeated and the median kept; golfo and its peer alternate within each
 repeat.  The peers (``pip install -r benchmarks/requirements.txt``) are dev-only; without
@@ -123,6 +127,50 @@ def play_game(
     return state, actions
 
 
+def choose_from_moves(state: State, random: Callable[[], float]) -> Any:
+    """The same policy as :func:`choose`, reading the ranges of ``golfo.legal_moves``.
+
+    Betting: uniform over the kinds legal now, then a uniform amount of the range (as
+    PokerKit's side draws between its min and max).  Deals and discards are not a bot's
+    choice of amounts: they come from ``legal_actions`` as in :func:`choose`.
+    """
+    moves = golfo.legal_moves(state)
+    seat = moves.seat
+    if type(seat) is not int or moves.discard_max is not None:
+        legal = golfo.legal_actions(state)
+        return legal[int(random() * len(legal))]
+    if moves.can_pass:
+        bets = moves.bets
+        if bets and random() >= 0.5:
+            return golfo.Bet(seat, bets[int(random() * len(bets))])
+        return golfo.Pass(seat)
+    raises = moves.raises
+    k = int(random() * (3 if raises else 2))
+    if k == 0:
+        return golfo.Call(seat)
+    if raises and k == 1:
+        return golfo.Raise(seat, raises[int(random() * len(raises))])
+    return golfo.Fold(seat)
+
+
+def golfo_moves_hands(n: int, seed: int, stack: int) -> tuple[float, int]:
+    """Seconds (and actions) for ``n`` random hands chosen from LegalMoves, ``stack`` chips
+    behind each seat after the ante."""
+    rng = random.Random(seed)
+    draw = rng.random
+    apply = golfo.apply
+    rules = golfo.TRADICIONAL
+    stacks = (stack + rules.ante,) * 3
+    start = time.perf_counter()
+    actions = 0
+    for _ in range(n):
+        state = golfo.new_game(rules, players=3, stacks=stacks)
+        while state.to_act is not None:
+            state = apply(state, choose_from_moves(state, draw))
+            actions += 1
+    return time.perf_counter() - start, actions
+
+
 def golfo_random_hands(n: int, seed: int, policy: Policy = choose) -> tuple[float, int]:
     """Seconds (and actions, deals included) for ``n`` random hands, each in a new game."""
     rng = random.Random(seed)
@@ -155,10 +203,15 @@ def treys_eval_n(n: int, seed: int = SEED) -> float:
 
 
 def _pokerkit_hand(
-    create_state: Callable[..., Any], automations: Any, rng: random.Random, fold: bool
+    create_state: Callable[..., Any],
+    automations: Any,
+    rng: random.Random,
+    fold: bool,
+    stack: int = 200,
 ) -> int:
-    """One 3-handed NLHE hand (blinds 1/2, stacks 200): uniform over the kinds, uniform amount."""
-    state = create_state(automations, True, 0, (1, 2), 2, (200, 200, 200), 3)
+    """One 3-handed NLHE hand (blinds 1/2, ``stack`` each): uniform over the kinds, then a
+    uniform amount between PokerKit's min and max."""
+    state = create_state(automations, True, 0, (1, 2), 2, (stack,) * 3, 3)
     actions = 0
     while state.status:
         kinds = []
@@ -181,7 +234,9 @@ def _pokerkit_hand(
     return actions
 
 
-def pokerkit_random_hands(n: int, seed: int, fold: bool = True) -> tuple[float, int]:
+def pokerkit_random_hands(
+    n: int, seed: int, fold: bool = True, stack: int = 200
+) -> tuple[float, int]:
     """Seconds (and player actions) for ``n`` random 3-player NLHE hands in PokerKit.
 
     PokerKit shuffles with the module-level ``random``: it is seeded and restored.
@@ -209,7 +264,7 @@ def pokerkit_random_hands(n: int, seed: int, fold: bool = True) -> tuple[float, 
         start = time.perf_counter()
         actions = 0
         for _ in range(n):
-            actions += _pokerkit_hand(create_state, automations, rng, fold)
+            actions += _pokerkit_hand(create_state, automations, rng, fold, stack)
         return time.perf_counter() - start, actions
     finally:
         random.setstate(saved)
@@ -423,6 +478,69 @@ def bench_memory() -> dict[str, float]:
     }
 
 
+MOVE_STACKS = (100, 10_000, 1_000_000)
+
+
+def bench_deep_stacks(repeats: int) -> dict[int, dict[str, float]]:
+    """Per call, at each of ``MOVE_STACKS`` chips behind every seat, the first seat to bet:
+    ``legal_moves``, ``view`` (its seat, to act) and ``legal_actions`` built anew."""
+    out: dict[int, dict[str, float]] = {}
+    for stack in MOVE_STACKS:
+        out[stack] = _deep_stack_row(repeats, stack)
+    return out
+
+
+def _deep_stack_row(repeats: int, stack: int) -> dict[str, float]:
+    rules = golfo.TRADICIONAL
+    state = golfo.new_game(rules, players=3, stacks=(stack + rules.ante,) * 3)
+    state = golfo.deal_from(state, golfo.shuffled_deck(SEED))
+    seat = state.to_act
+    assert isinstance(seat, int)
+    legal_moves, view, legal_actions = golfo.legal_moves, golfo.view, golfo.legal_actions
+    clock = time.perf_counter
+
+    def per_call(run: Callable[[], object], calls: int) -> float:
+        start = clock()
+        for _ in range(calls):
+            run()
+        return (clock() - start) / calls
+
+    def fresh_list() -> object:
+        state.__dict__.pop("_legal", None)  # the per-state cache (golfo.moves)
+        return legal_actions(state)
+
+    list_calls = max(1, 200_000 // stack)
+    return {
+        "moves": median_of(repeats, lambda: per_call(lambda: legal_moves(state), 20_000)),
+        "view": median_of(repeats, lambda: per_call(lambda: view(state, seat), 5_000)),
+        "list": median_of(repeats, lambda: per_call(fresh_list, list_calls)),
+        "count": len(legal_moves(state)),
+    }
+
+
+def bench_moves_hands(repeats: int, n: int, m: int, peers: bool) -> dict[int, dict[str, float]]:
+    """Random hands chosen from LegalMoves at 100 and 10,000 chips a seat, against PokerKit
+    with 100 big blinds and 10,000 big blinds (200 and 20,000 chips, blinds 1/2)."""
+    out: dict[int, dict[str, float]] = {}
+    for depth in (100, 10_000):
+        golfo_moves_hands(n // 10, SEED - 1, depth)  # warm-up
+        g_times: list[float] = []
+        p_times: list[float] = []
+        g_actions = p_actions = 0
+        for _ in range(repeats):
+            t, g_actions = golfo_moves_hands(n, SEED, depth)
+            g_times.append(t)
+            if peers:
+                t, p_actions = pokerkit_random_hands(m, SEED, True, 2 * depth)
+                p_times.append(t)
+        row = {"golfo": n / statistics.median(g_times), "golfo_actions": g_actions / n}
+        if peers:
+            row["pokerkit"] = m / statistics.median(p_times)
+            row["pokerkit_actions"] = p_actions / m
+        out[depth] = row
+    return out
+
+
 DEEP_STACK = 100_000
 """Starting chips per seat in the capped growth workload: no seat can go broke in 100 hands."""
 GROWTH_SETUPS: dict[str, tuple[golfo.Rules, tuple[int, ...] | None]] = {
@@ -505,6 +623,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     calls = bench_calls(20_000 if quick else 100_000)
     mem = bench_memory()
     growth = bench_growth(repeats, 100 if quick else 300)
+    deep = bench_deep_stacks(repeats)
+    by_moves = bench_moves_hands(repeats, *((1000, 200) if quick else (5000, 1000)), has_pokerkit)
 
     def ratio(a: float, b: float | None) -> str:
         return "n/a" if b is None else f"{a / b:.1f}x"
@@ -611,6 +731,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         for k in (1, 10, 100)
     )
+    small, big = deep[MOVE_STACKS[0]], deep[MOVE_STACKS[-1]]
+    for stack in MOVE_STACKS:
+        cost = deep[stack]
+        last = stack == MOVE_STACKS[-1]
+        rows.append(
+            (
+                f"`legal_moves` / `view` at {stack:,} chips a seat "
+                f"({cost['count']:,.0f} legal actions)",
+                f"{fmt_time(cost['moves'])} / {fmt_time(cost['view'])}",
+                f"legal_actions {fmt_time(cost['list'])}",
+                f"{cost['moves'] / small['moves']:.2f}x / {cost['view'] / small['view']:.2f}x",
+                "flat (<= 1.5x)" if last else "",
+                verdict(big["moves"] <= 1.5 * small["moves"] and big["view"] <= 1.5 * small["view"])
+                if last
+                else "",
+            )
+        )
+    for depth, hands in by_moves.items():
+        peer = hands.get("pokerkit")
+        rows.append(
+            (
+                f"random hands, amounts from LegalMoves, {depth:,} chips a seat "
+                f"(PokerKit: {depth:,} big blinds)",
+                f"{hands['golfo']:,.0f} /s",
+                f"PokerKit {peer:,.0f} /s" if peer else "PokerKit n/a",
+                ratio(hands["golfo"], peer),
+                "(info)",
+                "",
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(6)]
     for j, row in enumerate(rows):
         print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
@@ -624,6 +774,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "\nGrowth: capped = LUDOTEKA's caps with 100,000 chips per seat, so every hand has the"
         "\nsame bet-list sizes and only the game's length changes; TRADICIONAL's rebuys make"
         "\nstacks, and so the lists of bet amounts, grow with the game."
+        "\nLegalMoves: legal_actions (the list, one action per chip amount) is built anew at"
+        "\neach call; the bots of the last rows draw their amounts from the ranges."
     )
     return 0
 

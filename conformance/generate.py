@@ -504,6 +504,55 @@ def cap_limits() -> State:
     return g.state
 
 
+@vector(
+    "16-table-stakes",
+    "R8 R17: table stakes: no bet above what the richest other seat still in can put in (80 "
+    "of 999); all-in calls for less; an all-in below the minimum opening as the only bet; no "
+    "raise when no other seat can put in more than the current bet; rebuys of each seat's "
+    "own starting stack",
+)
+def table_stakes() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=2, min_open=10)
+    g = Script(rules, players=3, dealer=0, stacks=[1001, 51, 81])
+    g.cards(winner_is(0, (1, 2, 0)))
+    g.play("1p 2p")
+    assert golfo.legal_moves(g.state).bets == range(10, 81)  # seat 2 can put in 80
+    g.play("0b80 1c 2c $")  # seat 1 calls all-in for less; seat 2 all-in at the limit
+    r = last(g.state)
+    assert r.pots == (golfo.Pot(153, (1, 2, 0), 0), golfo.Pot(60, (2, 0), 0))
+    assert r.returned == (0, 0, 0)
+    g.play("N")  # R17: seats 1 and 2 rebuy their own starting stacks (51 and 81)
+    g.cards(winner_is(1, (2, 0, 1)))
+    g.play("2b75 0c 1c")  # seat 2 keeps 5 behind; seat 1 calls all-in for less
+    assert golfo.legal_moves(g.state).bets == range(5, 6)  # seat 2's all-in: the only bet
+    g.play("2b5")
+    moves = golfo.legal_moves(g.state)
+    assert (moves.call, moves.raises) == (5, range(0))  # nobody could answer a raise
+    g.play("0c $")
+    return g.state
+
+
+@vector(
+    "17-tie-nearest-the-last-mano",
+    "R16 R17 R18: with extra hands on a tie, a seat goes broke and no further hand can be "
+    "dealt; the two seats tied for the lead are ordered from the last hand's mano and the "
+    "first wins",
+)
+def tie_no_more_hands() -> State:
+    g = Script(golfo.LUDOTEKA, players=3, dealer=2, stacks=[1000, 1000, 10])
+    g.cards(winner_is(0, (0, 1, 2)))
+    g.play("$ N")
+    g.cards(winner_is(1, (1, 2, 0)))
+    g.play("$")  # seat 2 posts its last 5 points and loses them: fewer than 3 can pay
+    s = g.state
+    assert s.is_over
+    assert s.hand_number == 2
+    table = golfo.standings(s)
+    assert [(r.seat, r.net) for r in table.rows] == [(0, 5), (1, 5), (2, -10)]
+    assert table.winner == 1  # seat 1 is mano of hand 2
+    return s
+
+
 # ---------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ listed in docs/conformance.md.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -39,7 +40,7 @@ VECTORS = {path.name: load(path) for path in FILES}
 
 
 def test_there_are_vectors() -> None:
-    assert len(FILES) >= 15
+    assert len(FILES) >= 17
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -179,7 +180,39 @@ def uncalled_returned(states: list[golfo.State]) -> bool:
     return any(any(r.returned) for r in states[-1].results)
 
 
+def table_stakes_bind(states: list[golfo.State]) -> bool:
+    """A seat to bet whose stack is above the most any other seat can put in (R8)."""
+    for s in states:
+        seat = s.to_act
+        if isinstance(seat, int) and s.phase.betting_round and s.current_bet == 0:
+            reach = max(s.bets[o] + s.stacks[o] for o in s.in_hand if o != seat)
+            if s.stacks[seat] > reach and golfo.legal_moves(s).bets[-1] == reach:
+                return True
+    return False
+
+
+def rebuy_of_own_stack(states: list[golfo.State]) -> bool:
+    """A rebuy of a starting stack other than ``rules.starting_stack`` (R17)."""
+    for before, after in itertools.pairwise(states):
+        for seat, (a, b) in enumerate(zip(before.rebuys, after.rebuys, strict=True)):
+            start = after.initial_stacks[seat]
+            if b > a and start != after.rules.starting_stack:
+                return True
+    return False
+
+
+def tie_broken_by_the_last_mano(states: list[golfo.State]) -> bool:
+    final = states[-1]
+    rows = golfo.standings(final).rows
+    return (
+        final.is_over and rows[0].net == rows[1].net and golfo.standings(final).winner is not None
+    )
+
+
 EDGES: dict[str, Callable[[list[golfo.State]], bool]] = {
+    "table stakes binding a bet": table_stakes_bind,
+    "a rebuy of a seat's own starting stack": rebuy_of_own_stack,
+    "a tie no hand can break, won nearest the last mano": tie_broken_by_the_last_mano,
     "stock running short during discards": stock_runs_short,
     "side pots": side_pots,
     "a tie resolved by nearness to mano": tie_to_mano,
@@ -210,7 +243,9 @@ def test_edge_checks_are_not_vacuous() -> None:
         legal = golfo.legal_actions(state)
         state = golfo.apply(state, legal[0])
         states.append(state)
-    for check in (trabuco, side_pots, rebuys, extra_hands_on_tie, dealer_sits_out, win_by_folds):
+    checks = [trabuco, side_pots, rebuys, extra_hands_on_tie, dealer_sits_out, win_by_folds]
+    checks += [table_stakes_bind, rebuy_of_own_stack, tie_broken_by_the_last_mano]
+    for check in checks:
         assert not check(states)
     assert nobody_opens(states)
 

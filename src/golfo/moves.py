@@ -295,7 +295,7 @@ def _range(value: range) -> range:
     return value if value else _EMPTY
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class LegalMoves(Collection[Action]):
     """What may be done now, as data: the same set of actions as :func:`legal_actions`.
 
@@ -420,6 +420,28 @@ class LegalMoves(Collection[Action]):
 
 _NOTHING: Final = LegalMoves(None)
 
+# legal_moves builds its LegalMoves as the reducer builds states (golfo.state.make_state):
+# a copy of the defaults' fields, a few of them set, made the new object's __dict__,
+# without attrs' __init__ and its converters (about 4 times faster; the values are valid).
+_DEFAULTS: Final = dict(_NOTHING.__dict__)
+_new_moves = object.__new__
+_set_moves = LegalMoves.__dict__["__dict__"].__set__
+
+
+def _betting_moves(seat: int, can_pass: bool, call: int | None, amounts: range) -> LegalMoves:
+    d = _DEFAULTS.copy()
+    d["seat"] = seat
+    if can_pass:
+        d["can_pass"] = True
+        d["bets"] = amounts
+    else:
+        d["can_fold"] = True
+        d["call"] = call
+        d["raises"] = amounts
+    moves: LegalMoves = _new_moves(LegalMoves)
+    _set_moves(moves, d)
+    return moves
+
 
 def legal_moves(state: State) -> LegalMoves:
     """What the one to act may do in ``state``, as a :class:`LegalMoves` (O(1)).
@@ -437,13 +459,12 @@ def legal_moves(state: State) -> LegalMoves:
         bets = f["bets"]
         current = max(bets)
         low, stop = wager_range(f, to_act, current)
+        amounts = range(low, stop) if low < stop else _EMPTY
         if current == 0:
-            return LegalMoves(to_act, can_pass=True, bets=range(low, stop))
+            return _betting_moves(to_act, True, None, amounts)
         owe = current - bets[to_act]
         stack = f["stacks"][to_act]
-        return LegalMoves(
-            to_act, can_fold=True, call=owe if owe < stack else stack, raises=range(low, stop)
-        )
+        return _betting_moves(to_act, False, owe if owe < stack else stack, amounts)
     if phase in _DISCARDING:
         hand = f["hand_masks"][to_act]
         room = min(hand.bit_count(), f["stock_mask"].bit_count())
@@ -504,6 +525,8 @@ def _betting(f: dict[str, Any], seat: int) -> tuple[Action, ...]:
         out = (_PASSES[seat], *_amounts(_BETS, Bet, seat, amounts))
     else:
         out = (_CALLS[seat], *_amounts(_RAISES, Raise, seat, amounts), _FOLDS[seat])
+    if len(out) > _BETTING_LISTS_SLOTS // 8:
+        return out  # a list this long (deep stacks) would push out the others: not kept
     _BETTING_ROOM[0] -= len(out) + 16  # the list's slots, and about its key and entry
     if _BETTING_ROOM[0] < 0:  # full: start over (long games with big stacks)
         _BETTING_LISTS.clear()
