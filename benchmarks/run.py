@@ -134,11 +134,12 @@ def choose_from_moves(state: State, random: Callable[[], float]) -> Any:
     PokerKit's side draws between its min and max).  Deals and discards are not a bot's
     choice of amounts: they come from ``legal_actions`` as in :func:`choose`.
     """
-    moves = golfo.legal_moves(state)
-    seat = moves.seat
-    if type(seat) is not int or moves.discard_max is not None:
+    if not state.phase.betting_round:  # chance, discards, between hands: the list
         legal = golfo.legal_actions(state)
         return legal[int(random() * len(legal))]
+    moves = golfo.legal_moves(state)
+    seat = moves.seat
+    assert type(seat) is int
     if moves.can_pass:
         bets = moves.bets
         if bets and random() >= 0.5:

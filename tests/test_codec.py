@@ -1,4 +1,4 @@
-"""The action codec shared by the PettingZoo and OpenSpiel adapters (golfo.codec)."""
+"""The action codec shared by the PettingZoo and OpenSpiel adapters (golfo.ext.codec)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import golfo
 from golfo import Bet, Call, Discard, Fold, Pass, Raise, State
-from golfo.codec import (
+from golfo.ext.codec import (
     DISCARD_IDS,
     NUM_CHANCE_OUTCOMES,
     ActionCodec,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import golfo
-from golfo.codec import ActionCodec, chance_string, max_moves
+from golfo.ext.codec import ActionCodec, chance_string, max_moves
 
 
 def _state() -> golfo.State:

@@ -3,8 +3,9 @@
 - :mod:`golfo.ext.pettingzoo` (``pip install 'golfo[pettingzoo]'``): a PettingZoo AEC environment.
 - :mod:`golfo.ext.openspiel` (``pip install 'golfo[openspiel]'``): the OpenSpiel game
   ``python_golfo``.
+- :mod:`golfo.ext.codec` (no extra needed): the integer action ids both adapters share.
 - :mod:`golfo.ext.features` (no extra needed): the observation vectors and strings both
   adapters build from a :class:`golfo.View`.
 
-The action ids come from :mod:`golfo.codec`.  See ``docs/ecosystem.md``.
+The action ids come from :mod:`golfo.ext.codec`.  See ``docs/ecosystem.md``.
 """

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from golfo.actions import CHANCE, Bet, Call, Deal, EndGame, Fold, NextHand, Pass, Raise
-from golfo.codec import chip_bound
+from golfo.ext.codec import chip_bound
 from golfo.rules import Rules
 from golfo.state import Phase, State
 from golfo.views import Dealt, Discarded, View, ViewEvent, redacted_history
@@ -37,7 +37,7 @@ _PHASES: Final = tuple(Phase)
 class ObservationEncoder:
     """A fixed-size vector of floats in ``[0, 1]`` per :class:`golfo.View`.
 
-    Chips are divided by :func:`golfo.codec.chip_bound` (all chips in play),
+    Chips are divided by :func:`golfo.ext.codec.chip_bound` (all chips in play),
     card counts by 5 or 28, hand numbers and rebuys by the number of hands.
     ``private`` covers the viewer's seat and cards; ``public`` the rest;
     ``history`` (for information states) adds, per betting round and seat,

@@ -14,11 +14,11 @@ Importing this module registers the Python game ``python_golfo``:
 Parameters: ``players`` (3 or 4), ``hands`` (hands in a game, default 1),
 ``rules`` (``"tradicional"`` or ``"ludoteka"``; the game lasts exactly
 ``hands`` hands, with no extra hands on a tie) and ``betting`` (``"exact"``
-or ``"abstract"``: see :mod:`golfo.codec`).
+or ``"abstract"``: see :mod:`golfo.ext.codec`).
 
 - Chance deals each card as its own node, uniform over the stock; outcome ids
   are card indices (``max_chance_outcomes`` is 28).
-- Actions are :class:`golfo.codec.ActionCodec` ids; NextHand is applied by
+- Actions are :class:`golfo.ext.codec.ActionCodec` ids; NextHand is applied by
   the game between hands.
 - Information states: :func:`golfo.ext.features.info_state_string` (the
   seat's redacted history of the whole game: perfect recall) and a tensor of
@@ -26,7 +26,7 @@ or ``"abstract"``: see :mod:`golfo.codec`).
   :class:`golfo.View` now (:func:`golfo.ext.features.view_string` and
   :class:`golfo.ext.features.ObservationEncoder`).
 - Returns are zero until the end, then each seat's net result in chips (R18);
-  they sum to zero.  ``max_game_length`` is :func:`golfo.codec.max_moves`.
+  they sum to zero.  ``max_game_length`` is :func:`golfo.ext.codec.max_moves`.
 - A state holds the immutable :class:`golfo.State` and shares it when cloned;
   it pickles as the list of actions, replayed when loaded.
 """
@@ -42,7 +42,8 @@ import numpy.typing as npt
 import pyspiel
 
 import golfo
-from golfo.codec import (
+from golfo.errors import RulesError
+from golfo.ext.codec import (
     NUM_CHANCE_OUTCOMES,
     ActionCodec,
     chance_ids,
@@ -52,7 +53,6 @@ from golfo.codec import (
     max_loss,
     max_moves,
 )
-from golfo.errors import RulesError
 from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
 from golfo.state import log_entries
 

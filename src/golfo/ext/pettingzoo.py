@@ -6,7 +6,7 @@ seats; an episode is one hand (``hands=1``, the default) or a game of
 ``hands`` hands, NextHand being applied by the environment between hands.
 
 - Actions: ``Discrete(codec.num_distinct_actions)``, ids of
-  :class:`golfo.codec.ActionCodec` (``betting="exact"``: id = chips, or
+  :class:`golfo.ext.codec.ActionCodec` (``betting="exact"``: id = chips, or
   ``"abstract"``: a few pot-sized bets).
 - Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``;
   the vector comes from the seat's :class:`golfo.View` only
@@ -43,7 +43,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import golfo
-from golfo.codec import ActionCodec
+from golfo.ext.codec import ActionCodec
 from golfo.ext.features import ObservationEncoder, view_string
 from golfo.shuffle import SEED_LIMIT
 

@@ -19,7 +19,7 @@ bit ``i`` = the ``i``-th card in canonical order) and NextHand / EndGame.
 Chance has its own space: the 28 card indices (``card.index``).
 
 >>> import golfo
->>> from golfo.codec import ActionCodec
+>>> from golfo.ext.codec import ActionCodec
 >>> rules = golfo.Rules(hands=1)
 >>> codec = ActionCodec.for_rules(rules, players=3)
 >>> codec.max_amount, codec.num_distinct_actions
