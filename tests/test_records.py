@@ -179,7 +179,7 @@ def test_record_layout_and_fields() -> None:
 
 def test_codec_covers_every_rules_and_result_field() -> None:
     rules_fields = {f.alias for f in attrs.fields(golfo.Rules)}
-    assert set(records._RULE_FIELDS) == rules_fields
+    assert set(golfo.wire.RULE_FIELDS) == rules_fields
     assert set(SCHEMA["$defs"]["rules"]["properties"]) == rules_fields
     result_fields = {f.name for f in attrs.fields(golfo.HandResult)}
     assert set(records._RESULT_KEYS) == result_fields

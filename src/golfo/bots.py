@@ -10,7 +10,7 @@ every card the viewer has seen.
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
 >>> v = golfo.view(state, 1)
 >>> v.hand, golfo.max_possible_value(v, 1), golfo.max_possible_value(v, 2)
-(Hand.parse('6O 3O'), 30, 30)
+(Hand.parse('3O 6O'), 30, 30)
 >>> golfo.max_possible_value(v, 2, now=True)   # seat 2 holds two unseen cards: at best 9 + 8
 17
 >>> golfo.HeuristicBot().choose(v) in v.moves

@@ -7,6 +7,7 @@ do not know golfo.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "FormatError",
     "GolfoError",
     "IllegalActionError",
+    "NotationError",
     "RulesError",
     "SeatError",
 ]
@@ -46,15 +48,41 @@ class IllegalActionError(GolfoError, ValueError):
 
     The message names the rule broken and what is legal instead.  The
     attributes keep the pieces for programs: ``action`` is what was tried,
-    ``rule`` the rule number (for example ``"R5"``) and ``legal`` the
-    legal actions at that point.
+    ``rule`` the rule number (for example ``"R5"``), ``legal`` the legal moves
+    at that point (a :class:`golfo.LegalMoves`: iterate it for the actions),
+    ``code`` a short machine-readable reason (``"pass_after_open"``,
+    ``"above_reach"``, ...; the list is in ``docs/rules.md``) and ``facts`` the
+    numbers behind it (``{"reach": 80, "reach_seat": 2}``), from which
+    :func:`golfo.notation.explain` words a sentence for a player.
     """
 
-    def __init__(self, message: str, *, action: object = None, rule: str = "", legal: Any = ()):
+    def __init__(
+        self,
+        message: str,
+        *,
+        action: object = None,
+        rule: str = "",
+        legal: Any = (),
+        code: str = "",
+        facts: Mapping[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.action = action
         self.rule = rule
         self.legal = legal
+        self.code = code
+        self.facts: Mapping[str, Any] = dict(facts or {})
+
+
+class NotationError(GolfoError, ValueError):
+    """Words that are not a legal move (:func:`golfo.notation.parse`): unknown words, a move
+    that is not legal now, or one that needs more (``descarto`` without cards).  ``reason`` is
+    a sentence for the player, in the language asked for."""
+
+    def __init__(self, message: str, *, code: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = reason or message
 
 
 class FormatError(GolfoError, ValueError):

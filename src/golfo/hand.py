@@ -5,7 +5,7 @@
 >>> hand.value, len(hand), parse_cards("8O")[0] in hand
 (17, 3, True)
 >>> hand.add(*parse_cards("7O 6O"))
-Hand.parse('9O 8O 7O 6O 3C')
+Hand.parse('6O 7O 8O 9O 3C')
 >>> hand == Hand(parse_cards("3C 8O 9O"))  # order never matters
 True
 """
@@ -112,7 +112,9 @@ class Hand:
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
     def __str__(self) -> str:
-        return " ".join(str(c) for c in sorted(self.cards, key=lambda c: (c.suit.index, -c.rank)))
+        # canonical order (by suit: oros, copas, espadas, bastos; then by rank), as
+        # everywhere else: records, the wire, golfo.notation and the CLI
+        return " ".join(str(c) for c in self.cards)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

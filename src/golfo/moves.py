@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from itertools import combinations
 from math import comb
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 import attrs
 
@@ -45,11 +45,13 @@ from golfo.actions import (
 )
 from golfo.cards import DECK, Card, cards_of
 from golfo.hand import Hand
+from golfo.rules import Rules
 from golfo.state import Phase, State
 
 __all__ = [
     "DEALS",
     "LegalMoves",
+    "Table",
     "WagerLimits",
     "describe_legal",
     "legal_actions",
@@ -128,8 +130,29 @@ class WagerLimits(NamedTuple):
     """The legal amounts that follow (:func:`wager_range`)."""
 
 
-def wager_limits(state: State, seat: int) -> WagerLimits:
-    """The limits of a bet or raise by ``seat`` in ``state`` (a betting round).
+class Table(Protocol):
+    """The public facts of a table that bound a bet: a :class:`golfo.State` or a
+    :class:`golfo.View` (what a seat sees is enough to know its limits)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def dealt_in(self) -> tuple[int, ...]: ...
+    @property
+    def folded(self) -> frozenset[int]: ...
+    @property
+    def bets(self) -> tuple[int, ...]: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def committed(self) -> tuple[int, ...]: ...
+
+
+def wager_limits(table: Table, seat: int) -> WagerLimits:
+    """The limits of a bet or raise by ``seat`` in a betting round of ``table`` (a state or
+    a view).
 
     >>> import golfo
     >>> s = golfo.new_game(golfo.TRADICIONAL, players=3, stacks=(1000, 50, 80))
@@ -139,23 +162,33 @@ def wager_limits(state: State, seat: int) -> WagerLimits:
     >>> lim.own, lim.reach, lim.reach_seat, lim.amounts
     (999, 79, 2, range(1, 80))
     """
-    f = state.__dict__
-    bets = state.bets
+    bets = table.bets
+    stacks = table.stacks
     current = max(bets)
-    rules = state.rules
+    rules = table.rules
+    phase = table.phase
     reach, reach_seat = 0, None
-    for s in state.dealt_in:
-        if s != seat and s not in state.folded and bets[s] + state.stacks[s] > reach:
-            reach, reach_seat = bets[s] + state.stacks[s], s
+    for s in table.dealt_in:
+        if s != seat and s not in table.folded and bets[s] + stacks[s] > reach:
+            reach, reach_seat = bets[s] + stacks[s], s
     room = None
     caps = rules.round_caps
-    if caps is not None and state.phase in _BETTING:
-        room = caps[state.phase.betting_round - 1] - state.committed[seat] + bets[seat]
-    low, stop = wager_range(f, seat, current)
+    if caps is not None and phase in _BETTING:
+        room = caps[phase.betting_round - 1] - table.committed[seat] + bets[seat]
+    fields = {
+        "bets": bets,
+        "stacks": stacks,
+        "folded": table.folded,
+        "dealt_in": table.dealt_in,
+        "rules": rules,
+        "phase": phase,
+        "committed": table.committed,
+    }
+    low, stop = wager_range(fields, seat, current) if phase in _BETTING else (1, 1)
     return WagerLimits(
         current=current,
         minimum=rules.min_open if current == 0 else current + rules.min_raise,
-        own=bets[seat] + state.stacks[seat],
+        own=bets[seat] + stacks[seat],
         reach=reach,
         reach_seat=reach_seat,
         room=room,

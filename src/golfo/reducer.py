@@ -9,7 +9,7 @@ Rule numbers (R1..R18) are those of ``docs/rules.md``.
 (Phase.DEAL_1, CHANCE, 3)
 >>> state = golfo.deal_from(state, golfo.DECK)
 >>> state.phase, state.to_act, state.hands[1]
-(Phase.BET_1, 1, Hand.parse('6O 3O'))
+(Phase.BET_1, 1, Hand.parse('3O 6O'))
 >>> golfo.legal_actions(state)[:3]
 (Pass(seat=1), Bet(seat=1, amount=1), Bet(seat=1, amount=2))
 >>> golfo.apply(state, golfo.Call(seat=1))
@@ -155,6 +155,7 @@ _NEW_GAME: Final[_Fields] = State(
     results=(),
     initial_stacks=(0, 0, 0),
     first_dealer=0,
+    version=0,
     log=None,
 ).__dict__
 
@@ -253,6 +254,7 @@ def apply(state: State, action: Action) -> State:
             d["stock_mask"] ^= bit
             d["pending"] = pending = pending[1:]
             d["_log"] = (old["_log"], action, seat)
+            d["version"] += 1
             if not pending:
                 _drawn(d)
             new: State = _new_state(State)
@@ -261,26 +263,33 @@ def apply(state: State, action: Action) -> State:
     step = _STEPS.get(type(action))
     if step is None:
         if not isinstance(action, ACTION_TYPES):
-            _refuse(state, action, "", f"{action!r} is not a golfo action")
+            _refuse(state, action, "", f"{action!r} is not a golfo action", "not_an_action")
         step = _STEPS[type(action)] = _step_for(action)
     if type(state) is not State and not isinstance(state, State):
         raise IllegalActionError(f"{state!r} is not a golfo.State", action=action)
     if state.phase is _END:
-        _refuse(state, action, "R15", "the game is over")
+        _refuse(state, action, "R15", "the game is over", "game_over")
     return step(state, action)
 
 
-def _refuse(state: State, action: object, rule: str, reason: str) -> NoReturn:
+def _refuse(
+    state: State, action: object, rule: str, reason: str, code: str, **facts: object
+) -> NoReturn:
     """Raise the :class:`IllegalActionError`: the rule, the reason and what is legal now
-    (``err.legal`` is the :class:`golfo.LegalMoves`, described with ranges: O(1))."""
+    (``err.legal`` is the :class:`golfo.LegalMoves`, described with ranges: O(1)), with a
+    machine-readable ``code`` and the ``facts`` behind it (for ``golfo.notation.explain``)."""
     text = f"{rule}: {reason}" if rule else reason
     if not isinstance(state, State):  # apply(not_a_state, not_an_action)
-        raise IllegalActionError(f"{text}; legal now: nothing", action=action, rule=rule)
+        raise IllegalActionError(
+            f"{text}; legal now: nothing", action=action, rule=rule, code=code, facts=facts
+        )
     raise IllegalActionError(
         f"{text}; legal now: {describe_legal(state)}",
         action=action,
         rule=rule,
         legal=legal_moves(state),
+        code=code,
+        facts=facts,
     )
 
 
@@ -290,14 +299,19 @@ def _check_seat_turn(state: State, action: Pass | Bet | Call | Raise | Fold | Di
     if seat == to_act and type(seat) is int:  # the usual case, all checks passed at once
         return seat
     if type(seat) is not int or not 0 <= seat < state.players:
-        _refuse(state, action, "R1", f"seat must be 0..{state.players - 1}, got {seat!r}")
+        _refuse(
+            state, action, "R1", f"seat must be 0..{state.players - 1}, got {seat!r}", "no_seat"
+        )
     if to_act is CHANCE:
-        _refuse(state, action, "R4", "a card must be dealt first (chance is to act)")
+        _refuse(state, action, "R4", "a card must be dealt first (chance is to act)", "dealing")
     if to_act is None:
-        _refuse(state, action, "R15", "no hand is in play")
+        _refuse(state, action, "R15", "no hand is in play", "no_hand")
     if seat != to_act:
         why = "has folded (R13)" if seat in state.folded else "is not to act"
-        _refuse(state, action, "R5", f"seat {seat} {why}; seat {to_act} is to act")
+        code = "folded" if seat in state.folded else "not_your_turn"
+        _refuse(
+            state, action, "R5", f"seat {seat} {why}; seat {to_act} is to act", code, to_act=to_act
+        )
     return seat  # pragma: no cover - caught by the first test
 
 
@@ -307,12 +321,12 @@ def _check_seat_turn(state: State, action: Pass | Bet | Call | Raise | Fold | Di
 def _apply_deal(state: State, action: Deal) -> State:
     old = state.__dict__
     if old["to_act"] is not CHANCE:
-        _refuse(state, action, "R4", "no card is to be dealt now")
+        _refuse(state, action, "R4", "no card is to be dealt now", "no_deal")
     card = action.card
     if type(card) is not Card and not isinstance(card, Card):
-        _refuse(state, action, "R4", f"{card!r} is not a card")
+        _refuse(state, action, "R4", f"{card!r} is not a card", "not_a_card")
     if not old["stock_mask"] & card.mask:
-        _refuse(state, action, "R4", f"{card} is not in the stock")
+        _refuse(state, action, "R4", f"{card} is not in the stock", "not_in_stock", card=card)
     return _dealt(old, action, card.mask)
 
 
@@ -331,6 +345,7 @@ def _dealt(old: _Fields, action: Deal, bit: int) -> State:
     d["stock_mask"] ^= bit
     d["pending"] = pending = pending[1:]
     d["_log"] = (old["_log"], action, seat)
+    d["version"] += 1
     if not pending:
         _drawn(d)
     return _make(d)
@@ -359,7 +374,7 @@ def _betting_seat(state: State, action: Pass | Bet | Call | Raise | Fold) -> int
     if seat == state.to_act and type(seat) is int and phase in _BETTING:
         return seat  # the usual case: every check below passes
     if phase not in _BETTING:
-        _refuse(state, action, "R5", f"no betting in phase {phase.name}")
+        _refuse(state, action, "R5", f"no betting in phase {phase.name}", "no_betting", phase=phase)
     return _check_seat_turn(state, action)
 
 
@@ -368,6 +383,7 @@ def _logged_copy(state: State, action: Action, actor: int | None) -> _Fields:
     d = state.__dict__.copy()
     d.pop("_legal", None)
     d["_log"] = (d["_log"], action, actor)
+    d["version"] += 1
     return d
 
 
@@ -377,7 +393,14 @@ def _apply_pass(state: State, action: Pass) -> State:
     if seat != f["to_act"] or type(seat) is not int or f["phase"] not in _BETTING:
         seat = _betting_seat(state, action)
     if max(f["bets"]) > 0:
-        _refuse(state, action, "R5", "no es posible pasar: cannot pass after an opening")
+        _refuse(
+            state,
+            action,
+            "R5",
+            "no es posible pasar: cannot pass after an opening",
+            "pass_after_open",
+            current=max(f["bets"]),
+        )
     return _after_bet(f, action, seat, 0, f["needs"] & ~(1 << seat))
 
 
@@ -388,7 +411,7 @@ def _apply_fold(state: State, action: Fold) -> State:
         seat = _betting_seat(state, action)
     bets = f["bets"]
     if bets[seat] >= max(bets):
-        _refuse(state, action, "R5", "fold only when facing a bet")
+        _refuse(state, action, "R5", "fold only when facing a bet", "fold_not_facing")
     d = _logged_copy(state, action, seat)
     folded = d["folded"] = f["folded"] | _SEAT_SETS[seat]
     hands = list(f["hand_masks"])
@@ -414,10 +437,10 @@ def _apply_call(state: State, action: Call) -> State:
     bets = f["bets"]
     current = max(bets)
     if current == 0:
-        _refuse(state, action, "R5", "nobody has opened, there is nothing to call")
+        _refuse(state, action, "R5", "nobody has opened, there is nothing to call", "call_unopened")
     chips = current - bets[seat]
     if chips <= 0:
-        _refuse(state, action, "R5", "not facing a bet")
+        _refuse(state, action, "R5", "not facing a bet", "not_facing")
     stack = f["stacks"][seat]
     return _after_bet(f, action, seat, chips if chips < stack else stack, f["needs"] & ~(1 << seat))
 
@@ -454,11 +477,15 @@ def _refuse_wager(state: State, action: Bet | Raise, seat: int, current: int) ->
     amount = action.amount
     if isinstance(action, Bet):
         if current > 0:
-            _refuse(state, action, "R5", "the betting is open: call, raise or fold")
+            _refuse(
+                state, action, "R5", "the betting is open: call, raise or fold", "bet_after_open"
+            )
     elif current == 0:
-        _refuse(state, action, "R5", "nobody has opened: bet to open")
+        _refuse(state, action, "R5", "nobody has opened: bet to open", "raise_unopened")
     if type(amount) is not int:
-        _refuse(state, action, "R5", f"amount must be a whole number of chips: {amount!r}")
+        _refuse(
+            state, action, "R5", f"amount must be a whole number of chips: {amount!r}", "not_whole"
+        )
     lim = wager_limits(state, seat)
     if isinstance(action, Raise) and lim.reach <= current:
         who = (
@@ -472,9 +499,20 @@ def _refuse_wager(state: State, action: Bet | Raise, seat: int, current: int) ->
             "R8",
             f"a raise needs an answer: no other seat still in can put in more than the "
             f"current bet {current}{who}",
+            "unanswerable",
+            current=current,
+            reach=lim.reach,
+            reach_seat=lim.reach_seat,
         )
     if amount > lim.own:
-        _refuse(state, action, "R8", f"amount {amount} is more than seat {seat} has ({lim.own})")
+        _refuse(
+            state,
+            action,
+            "R8",
+            f"amount {amount} is more than seat {seat} has ({lim.own})",
+            "above_stack",
+            own=lim.own,
+        )
     if amount > lim.reach:
         _refuse(
             state,
@@ -482,17 +520,28 @@ def _refuse_wager(state: State, action: Bet | Raise, seat: int, current: int) ->
             "R8",
             f"amount {amount} is more than any other seat can match: "
             f"seat {lim.reach_seat} can put in {lim.reach} at most",
+            "above_reach",
+            reach=lim.reach,
+            reach_seat=lim.reach_seat,
         )
     if lim.room is not None and amount > lim.room:
-        _refuse(state, action, "R9", f"amount {amount} is over this round's cap ({lim.room})")
+        _refuse(
+            state,
+            action,
+            "R9",
+            f"amount {amount} is over this round's cap ({lim.room})",
+            "above_cap",
+            room=lim.room,
+        )
     word = "opening" if current == 0 else "raise"
     amounts = lim.amounts
     why = f"amount {amount} is below the minimum {word} {lim.minimum}"
+    only = None
     if amounts and amounts.start < lim.minimum:  # R8: the most that can be matched, only
         only = amounts.start
         who = "all-in for" if only == lim.own else f"seat {lim.reach_seat} can put in"
         why += f"; the only {word} allowed is {only} ({who} {only}, R8)"
-    _refuse(state, action, "R5", why)
+    _refuse(state, action, "R5", why, "below_minimum", minimum=lim.minimum, only=only)
 
 
 def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) -> State:
@@ -501,6 +550,7 @@ def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) ->
     d = f.copy()  # _logged_copy and _make inlined: a quarter of a hand's actions come here
     d.pop("_legal", None)
     d["_log"] = (f["_log"], action, seat)
+    d["version"] += 1
     if chips:
         bets = list(f["bets"])
         stacks = list(f["stacks"])
@@ -607,21 +657,42 @@ def _apply_discard(state: State, action: Discard) -> State:
     phase = f["phase"]
     if seat != f["to_act"] or type(seat) is not int or phase not in _DISCARDING:
         if phase not in _DISCARDING:
-            _refuse(state, action, "R10", f"no discarding in phase {phase.name}")
+            _refuse(
+                state,
+                action,
+                "R10",
+                f"no discarding in phase {phase.name}",
+                "no_discard",
+                phase=phase,
+            )
         seat = _check_seat_turn(state, action)
     mask = action._mask  # the cards as a bit set, or None if one is not a card
     if mask is None:
         bad = next(c for c in action.cards if not isinstance(c, Card))
-        _refuse(state, action, "R10", f"{bad!r} is not a card")
+        _refuse(state, action, "R10", f"{bad!r} is not a card", "not_a_card")
     hands = list(f["hand_masks"])
     own = hands[seat]
     if mask & ~own:
         missing = " ".join(str(c) for c in cards_of(mask & ~own))
-        _refuse(state, action, "R10", f"seat {seat} does not hold {missing}")
+        _refuse(
+            state,
+            action,
+            "R10",
+            f"seat {seat} does not hold {missing}",
+            "not_held",
+            cards=tuple(cards_of(mask & ~own)),
+        )
     k = mask.bit_count()
     room = f["stock_mask"].bit_count()
     if k > room:
-        _refuse(state, action, "R10", f"only {room} cards left in the stock, cannot discard {k}")
+        _refuse(
+            state,
+            action,
+            "R10",
+            f"only {room} cards left in the stock, cannot discard {k}",
+            "stock_short",
+            stock=room,
+        )
     d = _logged_copy(state, action, seat)
     hands[seat] = own & ~mask
     d["hand_masks"] = tuple(hands)
@@ -640,7 +711,9 @@ def _apply_discard(state: State, action: Discard) -> State:
 
 def _apply_next_hand(state: State, action: NextHand) -> State:
     if state.phase is not _BETWEEN_HANDS:
-        _refuse(state, action, "R15", "a hand is in play; NextHand only between hands")
+        _refuse(
+            state, action, "R15", "a hand is in play; NextHand only between hands", "hand_in_play"
+        )
     d = _logged_copy(state, action, None)
     _next_hand(d)
     return _make(d)
@@ -648,9 +721,16 @@ def _apply_next_hand(state: State, action: NextHand) -> State:
 
 def _apply_end_game(state: State, action: EndGame) -> State:
     if state.phase is not _BETWEEN_HANDS:
-        _refuse(state, action, "R15", "EndGame only between hands")
+        _refuse(state, action, "R15", "EndGame only between hands", "hand_in_play")
     if state.rules.hands is not None:
-        _refuse(state, action, "R16", f"this game lasts {state.rules.hands} hands")
+        _refuse(
+            state,
+            action,
+            "R16",
+            f"this game lasts {state.rules.hands} hands",
+            "fixed_length",
+            hands=state.rules.hands,
+        )
     d = _logged_copy(state, action, None)
     d["phase"] = _END
     d["to_act"] = None

@@ -327,6 +327,10 @@ class State(TableFacts):
     """Each seat's stack when the game began."""
     first_dealer: int
     """The dealer of the first hand."""
+    version: int = 0
+    """The number of actions applied since :func:`golfo.new_game` (``len(state.history)``),
+    kept as a count: a server's version of the game, to refuse a move sent against a stale
+    view (``golfo.wire``)."""
     _log: _Node | None = attrs.field(default=None, eq=_node_actions, alias="log")
     """The history's newest entry (see :attr:`log`): states compare and hash by their
     actions."""

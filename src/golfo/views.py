@@ -8,7 +8,7 @@ and nothing else (no other seat's cards, no stock, no folded hands).
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
 >>> v = golfo.view(state, 1)
 >>> v.hand, v.hand_sizes, v.stock_size, v.moves.bets
-(Hand.parse('6O 3O'), (2, 2, 2), 22, range(1, 100))
+(Hand.parse('3O 6O'), (2, 2, 2), 22, range(1, 100))
 >>> v.legal_actions[:2]
 (Pass(seat=1), Bet(seat=1, amount=1))
 >>> v.history[:3]
@@ -62,6 +62,9 @@ class View(TableFacts):
 
     seat: int | None
     """The viewer, or ``None`` for a spectator."""
+    version: int
+    """The number of actions applied since the game began (``state.version``): a server
+    refuses a move made against an older view."""
     rules: Rules
     """The rule settings."""
     players: int
@@ -149,6 +152,7 @@ def view(state: State, seat: int | None) -> View:
     mine = seat is not None and state.to_act == seat
     return View(
         seat=seat,
+        version=state.version,
         rules=state.rules,
         players=state.players,
         hand_number=state.hand_number,

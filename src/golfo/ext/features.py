@@ -241,7 +241,7 @@ def view_string(v: View) -> str:
     >>> import golfo
     >>> state = golfo.deal_from(golfo.new_game(golfo.Rules(hands=1), players=3), golfo.DECK)
     >>> view_string(golfo.view(state, 1))
-    'p1 hand 1 BET_1 cards 6O 3O | to act 1 | stacks 99 99 99 bets 0 0 0 pot 3 | in 1 2 0'
+    'p1 hand 1 BET_1 cards 3O 6O | to act 1 | stacks 99 99 99 bets 0 0 0 pot 3 | in 1 2 0'
     """
     who = "pub" if v.seat is None else f"p{v.seat}"
     to_act = "chance" if v.to_act is CHANCE else "-" if v.to_act is None else str(v.to_act)
