@@ -1,12 +1,16 @@
 """golfo: the reference rules engine for El Golfo, the Spanish betting card game.
 
-The public names live here; see the README and ``docs/`` for a tour.
+The public names live here; see the README and ``docs/`` for a tour.  The formats and
+words have modules of their own: :mod:`golfo.records` (whole games, ``golfo/1``),
+:mod:`golfo.wire` (JSON for frontends, ``golfo-wire/1``) and :mod:`golfo.notation` (what
+players say, in Spanish and English).
 
 >>> import golfo
 >>> golfo.hand_value(golfo.parse_cards("9O 8O 7O 6O 5O"))
 30
 """
 
+from golfo import notation, wire
 from golfo.actions import (
     CHANCE,
     Action,
@@ -23,6 +27,7 @@ from golfo.actions import (
 )
 from golfo.bots import Bot, HeuristicBot, RandomBot, max_possible_value
 from golfo.cards import Card, Suit, parse_cards
+from golfo.chance import deal, deal_from
 from golfo.deck import DECK, Deck
 from golfo.errors import (
     CardError,
@@ -30,13 +35,14 @@ from golfo.errors import (
     FormatError,
     GolfoError,
     IllegalActionError,
+    NotationError,
     RulesError,
     SeatError,
 )
 from golfo.hand import Hand
 from golfo.moves import LegalMoves, describe_legal, legal_actions, legal_moves
 from golfo.records import from_json, replay, to_json
-from golfo.reducer import apply, deal_from, is_legal, new_game
+from golfo.reducer import apply, is_legal, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
 from golfo.shuffle import shuffled_deck
@@ -72,6 +78,7 @@ __all__ = [
     "IllegalActionError",
     "LegalMoves",
     "NextHand",
+    "NotationError",
     "Pass",
     "Phase",
     "Pot",
@@ -87,6 +94,7 @@ __all__ = [
     "Suit",
     "View",
     "apply",
+    "deal",
     "deal_from",
     "describe_legal",
     "from_json",
@@ -96,6 +104,7 @@ __all__ = [
     "legal_moves",
     "max_possible_value",
     "new_game",
+    "notation",
     "parse_cards",
     "redacted_history",
     "replay",
@@ -104,6 +113,7 @@ __all__ = [
     "standings",
     "to_json",
     "view",
+    "wire",
 ]
 
 __version__ = "0.1.0"

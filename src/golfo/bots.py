@@ -29,10 +29,11 @@ from typing import Final, Protocol, runtime_checkable
 
 from golfo.actions import CHANCE, Action, Bet, Call, Discard, Fold, Pass, Raise
 from golfo.cards import ALL_CARDS, DECK, Card
+from golfo.chance import deal_from
 from golfo.errors import CardError, SeatError
 from golfo.hand import Hand
 from golfo.moves import LegalMoves
-from golfo.reducer import apply, deal_from
+from golfo.reducer import apply
 from golfo.scoring import value_of_mask
 from golfo.shuffle import shuffled_deck
 from golfo.state import Phase, State

@@ -54,11 +54,12 @@ from golfo.actions import (
 )
 from golfo.bots import Bot, HeuristicBot, RandomBot, new_deck, play_hand
 from golfo.cards import Card, parse_cards
+from golfo.chance import deal_from
 from golfo.errors import CardError, FormatError, GolfoError
 from golfo.hand import Hand
 from golfo.moves import LegalMoves, legal_moves
 from golfo.records import from_json, to_json
-from golfo.reducer import apply, deal_from, new_game
+from golfo.reducer import apply, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.scoring import score
 from golfo.standings import standings

@@ -490,6 +490,7 @@ _REASONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "card_twice": ("has nombrado {text} dos veces", "you named {text} twice"),
     "not_to_act": ("no te toca jugar", "you are not to act"),
+    "call_amount": ("ir te cuesta {owe}", "calling costs {owe}"),
 }
 
 
@@ -545,9 +546,12 @@ def explain(error: IllegalActionError, *, lang: Lang = "es") -> str:
 
 
 def _words(text: str) -> list[str]:
+    """Lower case, no accents, no punctuation, no words in parentheses (``"(resto)"``: what
+    :func:`say` adds for information)."""
     plain = unicodedata.normalize("NFKD", text.strip().lower())
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
-    return plain.replace(",", " ").replace(".", " ").split()
+    words = plain.replace(",", " ").replace(".", " ").replace("¿", " ").replace("?", " ").split()
+    return [w for w in words if not (w.startswith("(") or w.endswith(")"))]
 
 
 _PASS: Final = {("paso",), ("pass",), ("check",), ("paso", "yo")}
@@ -611,7 +615,10 @@ def parse(text: str, view: View, *, lang: Lang = "es") -> Action:
         raise _refuse("not_to_act", lang)
     elif key in _PASS:
         action = Pass(seat)
-    elif key in _CALL:
+    elif key in _CALL or (key[:1] in _CALL and len(key) == 3 and key[2] in ("mas", "more")):
+        # "voy", or what say() writes with a view: "voy, 58 más" / "call, 58 more"
+        if len(key) == 3 and (not key[1].isdigit() or moves.call != int(key[1])):
+            raise _refuse("call_amount", lang, owe=moves.call)
         action = Call(seat)
     elif key in _FOLD:
         action = Fold(seat)

@@ -37,17 +37,19 @@ from typing import Any, Final
 import attrs
 
 from golfo.actions import Action
-from golfo.errors import FormatError, IllegalActionError, RulesError
+from golfo.errors import FormatError, IllegalActionError, RulesError, SeatError
 from golfo.hand import Hand
 from golfo.reducer import apply, new_game
 from golfo.standings import standings
 from golfo.state import HandResult, Phase, Pot, State
+from golfo.views import redacted_history
 from golfo.wire import (
     MAX_CHIPS,
     MAX_INT,
     action_data,
     action_from_data,
     cards_from_data,
+    event_data,
     fail,
     parse_json,
     read_array,
@@ -66,8 +68,10 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_INT",
     "MAX_TEXT",
+    "SEAT_FORMAT",
     "from_json",
     "replay",
+    "seat_record",
     "to_json",
 ]
 
@@ -133,8 +137,21 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def to_json(state: State, *, description: str | None = None, expected: bool = False) -> str:
+def to_json(
+    state: State,
+    *,
+    description: str | None = None,
+    expected: bool = False,
+    seat: int | None = None,
+    spectator: bool = False,
+) -> str:
     """The record of ``state``'s whole game, as JSON text (format ``golfo/1``).
+
+    **Server side only**: the record holds every card, the hidden ones too (every deal, the
+    face-down discards, the folded hands).  Never send it to a player during a game.  For
+    a player's own hand history, ``seat=`` gives the game as that seat saw it, and
+    ``spectator=True`` as a spectator saw it (format ``golfo-seat/1``, see
+    :func:`seat_record`): it does not replay, it only informs.
 
     The layout is stable: keys in a fixed order, one action or result per
     line, cards in canonical order.  ``description`` adds a one-line note;
@@ -146,6 +163,10 @@ def to_json(state: State, *, description: str | None = None, expected: bool = Fa
     """
     if not isinstance(state, State):
         raise FormatError(f"to_json needs a golfo.State, got {type(state).__name__}")
+    if seat is not None or spectator:
+        if seat is not None and spectator:
+            raise SeatError("to_json: give a seat or spectator=True, not both")
+        return seat_record(state, seat)
     history = state.history
     if len(history) > MAX_ACTIONS:
         raise FormatError(f"a golfo/1 record holds at most {MAX_ACTIONS} actions")
@@ -177,6 +198,49 @@ def to_json(state: State, *, description: str | None = None, expected: bool = Fa
 
 # ---------------------------------------------------------------------------
 # reading: every check raises FormatError with the path of the bad value
+
+
+SEAT_FORMAT: Final = "golfo-seat/1"
+"""The format tag of a game as one seat saw it (:func:`seat_record`)."""
+
+
+def seat_record(state: State, seat: int | None) -> str:
+    """The game of ``state`` as ``seat`` saw it (``None``: a spectator), as JSON text in the
+    format ``golfo-seat/1``: the rules, seats, starting stacks and first dealer as in a
+    record, the seat, then ``events``, the whole game's redacted history in the wire's
+    forms (deals to other seats without their cards, face-down discards without theirs),
+    and the ``results`` (shown hands only at a showdown).  It holds nothing the seat did not
+    see, and it does not replay.
+
+    >>> import golfo, json
+    >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+    >>> mine = json.loads(golfo.to_json(s, seat=1))
+    >>> mine["format"], mine["seat"]
+    ('golfo-seat/1', 1)
+    >>> mine["events"][:2]
+    [{'type': 'dealt', 'seat': 1, 'card': '3O'}, {'type': 'dealt', 'seat': 2, 'card': None}]
+    """
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+        raise SeatError(f"seat must be None or 0..{state.players - 1}, got {seat!r}")
+    events = []
+    for event in redacted_history(state, seat):
+        item = event_data(event)
+        del item["text"]
+        events.append(item)
+    head = {
+        "format": SEAT_FORMAT,
+        "seat": seat,
+        "rules": rules_data(state.rules),
+        "players": state.players,
+        "stacks": list(state.initial_stacks),
+        "dealer": state.first_dealer,
+    }
+    lines = [f"  {_dump(k)}: {_dump(v)}," for k, v in head.items()]
+    for key, items in (("events", events), ("results", [_result_json(r) for r in state.results])):
+        body = ",\n".join(f"    {_dump(item)}" for item in items)
+        lines.append(f'  "{key}": [\n{body}\n  ],' if items else f'  "{key}": [],')
+    lines[-1] = lines[-1][:-1]
+    return "{\n" + "\n".join(lines) + "\n}\n"
 
 
 def _check_description(value: Any, path: str) -> str:

@@ -21,7 +21,7 @@ Pass(seat=1), Bet(seat=1, amount=1..99)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TypeAlias, assert_never
 
 from golfo.actions import (
@@ -40,12 +40,12 @@ from golfo.actions import (
 )
 from golfo.cards import Card, cards_of
 from golfo.errors import IllegalActionError, RulesError
-from golfo.moves import DEALS, describe_legal, legal_moves, wager_limits, wager_range
+from golfo.moves import describe_legal, legal_moves, wager_limits, wager_range
 from golfo.rules import Rules
 from golfo.settle import settle
 from golfo.state import ALL_CARDS, Fields, Phase, State, make_state
 
-__all__ = ["apply", "deal_from", "is_legal", "new_game"]
+__all__ = ["apply", "is_legal", "new_game"]
 
 _AFTER_ROUND: Final = {
     Phase.BET_1: Phase.DEAL_2,
@@ -793,17 +793,3 @@ def is_legal(state: State, action: object) -> bool:
     except IllegalActionError:
         return False
     return True
-
-
-def deal_from(state: State, deck: Iterable[Card]) -> State:
-    """Apply :class:`golfo.Deal` while chance is to act, taking each time the first card of
-    ``deck`` still in the stock.  Stops when a seat is to act or ``deck`` has no usable card.
-    """
-    cards = list(deck)
-    i = 0
-    while state.to_act is CHANCE and i < len(cards):
-        card = cards[i]
-        i += 1
-        if state.stock_mask & card.mask:
-            state = apply(state, DEALS[card.index])
-    return state

@@ -1,0 +1,308 @@
+"""The wire (format golfo-wire/1): JSON forms for frontends, their schema, and no leaks.
+
+Every message these tests produce is validated against ``schema/golfo-wire.schema.json``.
+The leak tests search the serialised text of a seat's view (and of the game as that seat
+saw it) for every card the seat may not know, computed from the state and its history,
+not from the view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import golfo
+from golfo import (
+    CHANCE,
+    DECK,
+    LUDOTEKA,
+    TRADICIONAL,
+    Action,
+    Deal,
+    Discard,
+    FormatError,
+    NextHand,
+    SeatError,
+    State,
+    wire,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_PATH = ROOT / "schema" / "golfo-wire.schema.json"
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+RULES: Final = (
+    attrs.evolve(TRADICIONAL, hands=3),
+    attrs.evolve(TRADICIONAL, hands=2, discards_face_up=False),
+    attrs.evolve(LUDOTEKA, hands=2),
+    attrs.evolve(LUDOTEKA, hands=2, discards_face_up=False, deal_in_pairs=True),
+)
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": SCHEMA["$defs"]})
+
+
+VALIDATORS = {name: validator(name) for name in SCHEMA["$defs"]}
+
+
+def valid(name: str, data: Any) -> None:
+    errors = sorted(VALIDATORS[name].iter_errors(data), key=str)
+    assert not errors, f"{name}: {errors[0].message} at {list(errors[0].absolute_path)}"
+    assert not list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))  # the top level
+
+
+def games(seed: int, rules: golfo.Rules, players: int) -> list[State]:
+    """Every state of a random game (all-ins, folds, discards, several hands)."""
+    rng = random.Random(seed)
+    stacks = [rng.choice([rules.starting_stack, rng.randint(rules.ante + 1, 40)])] * players
+    state = golfo.new_game(rules, players=players, stacks=stacks, dealer=rng.randrange(players))
+    states = [state]
+    while not state.is_over:
+        if state.to_act is CHANCE:
+            state = golfo.deal(state, rng)
+        else:
+            legal = golfo.legal_actions(state)
+            state = golfo.apply(state, rng.choice(legal))
+        states.append(state)
+    return states
+
+
+def known_cards(state: State, seat: int | None, *, whole_game: bool) -> set[str]:
+    """What ``seat`` may know, from the state: its own deals, the discards it may see,
+    the hands shown at showdowns (all of them public)."""
+    known: set[str] = set()
+    face_up = state.rules.discards_face_up
+    for action, actor in golfo.state.log_entries(state.log):
+        if isinstance(action, NextHand) and not whole_game:
+            break
+        if isinstance(action, Deal) and actor == seat and seat is not None:
+            known.add(str(action.card))
+        if isinstance(action, Discard) and (face_up or actor == seat):
+            known |= {str(c) for c in action.cards}
+    for result in state.results:
+        for hand in result.shown:
+            if hand is not None:
+                known |= {str(c) for c in hand}
+    return known
+
+
+def check_no_leak(text: str, known: set[str]) -> None:
+    for card in DECK:
+        if str(card) not in known:
+            assert f'"{card}"' not in text, f"{card} leaked"
+
+
+CASES = [
+    (seed, rules, players)
+    for i, (rules, players) in enumerate(itertools.product(RULES, (3, 4)))
+    for seed in (i, i + 10)
+]
+"""Every rule set with 3 and 4 seats, two seeds each; each test takes every other case."""
+
+
+@pytest.mark.parametrize(("seed", "rules", "players"), CASES[::2])
+def test_views_validate_and_leak_no_card(seed: int, rules: golfo.Rules, players: int) -> None:
+    states = games(seed, rules, players)
+    for i, state in enumerate(states[:: max(1, len(states) // 40)] + states[-1:]):
+        for seat in (*range(players), None):
+            view = golfo.view(state, seat)
+            data = wire.to_data(view)
+            if i % 5 == 0 or state.to_act == seat:
+                valid("view", data)  # the schema's check is slow: a sample of the views
+            text = wire.dumps(view)
+            assert json.loads(text) == data
+            check_no_leak(text, known_cards(state, seat, whole_game=False))
+            # moves and choices only for the seat to act
+            assert (data["moves"] is not None) == (seat is not None and state.to_act == seat)
+            assert data["version"] == len(state.history)
+
+
+@pytest.mark.parametrize(("seed", "rules", "players"), CASES[1::2])
+def test_seat_records_validate_and_leak_no_card(
+    seed: int, rules: golfo.Rules, players: int
+) -> None:
+    final = games(seed, rules, players)[-1]
+    for seat in (*range(players), None):
+        text = (
+            golfo.to_json(final, seat=seat)
+            if seat is not None
+            else golfo.to_json(final, spectator=True)
+        )
+        data = json.loads(text)
+        valid("seat_record", data)
+        check_no_leak(text, known_cards(final, seat, whole_game=True))
+        assert len(data["events"]) == len(final.history)
+    with pytest.raises(SeatError):
+        golfo.to_json(final, seat=0, spectator=True)
+    with pytest.raises(SeatError):
+        golfo.to_json(final, seat=players)
+
+
+def test_the_full_record_holds_the_hidden_cards_and_says_so() -> None:
+    final = games(1, RULES[1], 3)[-1]  # face-down discards
+    text = golfo.to_json(final)
+    dealt = {str(a.card) for a in final.history if isinstance(a, Deal)}
+    assert all(f'"{c}"' in text for c in dealt)  # every card dealt: for the server only
+    mine = golfo.to_json(final, seat=0)
+    assert any(f'"{c}"' not in mine for c in dealt)  # ... some of them hidden from seat 0
+    assert "Server side only" in (golfo.to_json.__doc__ or "")
+
+
+@pytest.mark.parametrize(("seed", "rules", "players"), CASES[1::2])
+def test_round_trips(seed: int, rules: golfo.Rules, players: int) -> None:
+    for state in games(seed, rules, players):
+        moves = golfo.legal_moves(state)
+        data = wire.to_data(moves)
+        valid("moves", data)
+        assert list(data) == list(wire.MOVES_KEYS)
+        hand = moves.discard_from
+        assert wire.moves_from_data(data, discard_from=hand) == moves
+        for action in golfo.legal_actions(state)[:40]:
+            a = wire.to_data(action)
+            valid("action", a)
+            assert wire.action_from_data(a) == action
+            assert wire.loads_action(wire.dumps(action)) == action
+        for result in state.results[-1:]:
+            valid("result", wire.to_data(result))
+        valid("standings", wire.to_data(golfo.standings(state)))
+    assert wire.rules_from_data(wire.to_data(rules)) == rules
+    for card in DECK:
+        assert wire.card_from_data(wire.to_data(card)) == card
+
+
+def test_a_showdown_result_names_the_winning_hand_and_a_fold_shows_nothing() -> None:
+    state = golfo.deal_from(golfo.new_game(golfo.Rules(hands=2), players=3), golfo.DECK)
+    while state.to_act is not None:  # everyone passes and stands pat: a showdown
+        moves = golfo.legal_moves(state)
+        action = next(iter(moves))  # a deal, a pass or standing pat
+        state = golfo.apply(state, action)
+    result = wire.to_data(state.results[-1])
+    (pot,) = result["pots"]
+    shown = state.results[-1].shown[pot["winner"]]
+    assert shown is not None
+    assert pot["value"] == shown.value
+    assert pot["counting"] == [str(c) for c in shown.score.cards]
+    assert pot["suit"] == shown.score.suit.spanish
+    state = golfo.deal_from(golfo.apply(state, NextHand()), golfo.DECK)
+    state = golfo.apply(state, golfo.Bet(state.to_act, 1))  # type: ignore[arg-type]
+    while state.to_act is not None:
+        state = golfo.apply(state, golfo.Fold(state.to_act))  # type: ignore[arg-type]
+    folded = wire.to_data(state.results[-1])
+    assert folded["showdown"] is False
+    assert folded["pots"][0]["value"] is None
+    assert folded["pots"][0]["counting"] is None
+    assert folded["shown"] == [None, None, None]
+
+
+def test_a_connection_acts_only_for_its_seat() -> None:
+    assert wire.loads_action('{"type": "fold", "seat": 2}', seat=2) == golfo.Fold(2)
+    for text in (
+        '{"type": "fold", "seat": 1}',
+        '{"type": "deal", "card": "9O"}',
+        '{"type": "discard", "seat": 0, "cards": []}',
+    ):
+        with pytest.raises(SeatError):
+            wire.loads_action(text, seat=2)
+    assert wire.loads_action('{"type": "next_hand"}', seat=2) == NextHand()
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("", "action: not JSON"),
+        ("[]", "action: expected an action object"),
+        ('{"type": "bet", "seat": 1}', 'action: missing key "amount"'),
+        ('{"type": "bet", "seat": 1, "amount": 5, "x": 1}', 'unexpected key "x"'),
+        ('{"type": "bet", "seat": true, "amount": 5}', "action.seat: expected a seat number"),
+        ('{"type": "bet", "seat": 9, "amount": 5}', "action.seat: expected a seat from 0 to 3"),
+        ('{"type": "bet", "seat": 1, "amount": 5.0}', "action.amount: expected a whole number"),
+        ('{"type": "bet", "seat": 1, "amount": -1}', "action.amount"),
+        ('{"type": "discard", "seat": 1, "cards": ["9O", "9O"]}', "duplicate card 9O"),
+        ('{"type": "discard", "seat": 1, "cards": ["10O"]}', "action.cards[0]: expected a card"),
+        ('{"type": "shout"}', "action.type: expected one of"),
+        ('{"type": "fold", "seat": 1, "type": "fold"}', "appears twice"),
+        ('{"type": "bet", "seat": 1, "amount": NaN}', "NaN is not a JSON number"),
+        ("x" * (wire.MAX_MESSAGE + 1), "too long"),
+    ],
+)
+def test_malformed_actions_are_format_errors_naming_the_place(text: str, where: str) -> None:
+    with pytest.raises(FormatError, match=None) as info:
+        wire.loads_action(text)
+    assert where in str(info.value)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["type", "seat", "amount", "cards", "card", "x"]) | st.text(max_size=4),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
+action_like = st.fixed_dictionaries(
+    {"type": st.sampled_from(list(wire.ACTION_KEYS)) | st.text(max_size=6)},
+    optional={
+        "seat": json_values,
+        "amount": json_values,
+        "cards": json_values | st.lists(st.sampled_from([str(c) for c in DECK]), max_size=6),
+        "card": json_values | st.sampled_from([str(c) for c in DECK]),
+    },
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(json_values, action_like))
+def test_fuzzed_data_gives_an_action_or_a_format_error(data: Any) -> None:
+    try:
+        action = wire.action_from_data(data)
+    except FormatError:
+        return
+    assert wire.action_from_data(wire.to_data(action)) == action
+    text = json.dumps(data)
+    assert wire.loads_action(text) == action
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=64) | st.text(max_size=64))
+def test_fuzzed_text_gives_an_action_or_a_format_error(text: str | bytes) -> None:
+    with contextlib.suppress(FormatError):
+        wire.loads_action(text)
+
+
+def test_schema_is_valid_and_shipped_in_the_package() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    shipped = Path(wire.__file__).with_name("wire.schema.json")
+    assert json.loads(shipped.read_text(encoding="utf-8")) == SCHEMA
+
+
+def test_to_data_refuses_what_has_no_wire_form() -> None:
+    state = golfo.new_game(TRADICIONAL, players=3)
+    with pytest.raises(FormatError, match="no golfo-wire form for a State"):
+        wire.to_data(state)
+    with pytest.raises(FormatError):
+        wire.action_data("fold")  # type: ignore[arg-type]
+
+
+def test_action_forms_are_the_records_forms() -> None:
+    # one codec: a record's actions are the wire's actions
+    final = games(3, RULES[0], 3)[-1]
+    record = json.loads(golfo.to_json(final))
+    assert record["actions"] == [wire.to_data(a) for a in final.history]
+
+
+def listed(state: State) -> list[Action]:
+    return list(golfo.legal_actions(state))
