@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 """The repository root: the directory holding pyproject.toml."""
 
 CHECKS = {
-    "mypy --strict": ["mypy", "--strict", "src", "tests"],
+    "mypy --strict": ["mypy", "--strict", "src", "tests", "examples"],
     "ruff check": ["ruff", "check", "."],
     "ruff format --check": ["ruff", "format", "--check", "."],
 }
