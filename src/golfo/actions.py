@@ -44,6 +44,7 @@ class Chance(enum.Enum):
     """The type of :data:`CHANCE`, the actor that deals cards."""
 
     CHANCE = "chance"
+    """The one member: chance, the actor that deals the cards."""
 
     def __repr__(self) -> str:
         return "CHANCE"
@@ -58,6 +59,7 @@ class Deal:
     """Chance deals ``card`` from the stock to the seat waiting for a card (``state.receiver``)."""
 
     card: Card
+    """The card dealt; it must be in the stock (R4)."""
 
 
 @attrs.frozen
@@ -65,6 +67,7 @@ class Pass:
     """*Paso*: decline to open the betting, keeping the right to act if someone opens (R5)."""
 
     seat: int
+    """The seat passing."""
 
 
 @attrs.frozen
@@ -72,7 +75,9 @@ class Bet:
     """*Envido* (open): the first wager of a betting round, ``amount`` in total for the round."""
 
     seat: int
+    """The seat betting."""
     amount: int
+    """The seat's total for the round ("to"), not an increment."""
 
 
 @attrs.frozen
@@ -80,6 +85,7 @@ class Call:
     """*Voy* / *veo*: match the current bet (all-in for less if the stack is short, R8)."""
 
     seat: int
+    """The seat calling."""
 
 
 @attrs.frozen
@@ -87,7 +93,9 @@ class Raise:
     """*Subo*: raise the current bet to ``amount`` in total for the round."""
 
     seat: int
+    """The seat raising."""
     amount: int
+    """The seat's new total for the round ("to"), above the current bet."""
 
 
 @attrs.frozen
@@ -95,6 +103,7 @@ class Fold:
     """*No voy*: give up the hand; its cards are dead (R13).  Only when facing a bet."""
 
     seat: int
+    """The seat folding."""
 
 
 def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:

@@ -246,11 +246,13 @@ class RandomBot:
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
+        """The bot's own random generator (the global ``random`` is never used)."""
 
     def __repr__(self) -> str:
         return "RandomBot()"
 
     def choose(self, view: View) -> Action:
+        """A random legal action of ``view``'s seat (see the class)."""
         moves = _need_turn(view)
         seat = moves.seat
         assert isinstance(seat, int)
@@ -311,11 +313,13 @@ class HeuristicBot:
 
     def __init__(self, *, thresholds: dict[Phase, tuple[int, int]] | None = None) -> None:
         self.thresholds = dict(_THRESHOLDS if thresholds is None else thresholds)
+        """Per betting phase, the hand values at which it bets or raises, and calls."""
 
     def __repr__(self) -> str:
         return "HeuristicBot()"
 
     def choose(self, view: View) -> Action:
+        """Its action for ``view``'s seat: a bet, call, fold or discard (see the class)."""
         moves = _need_turn(view)
         if moves.discard_max is not None:
             return self._discard(view, moves)

@@ -68,10 +68,15 @@ class IllegalActionError(GolfoError, ValueError):
     ):
         super().__init__(message)
         self.action = action
+        """What was tried."""
         self.rule = rule
+        """The rule broken, ``"R1"`` to ``"R18"`` (empty for something not an action)."""
         self.legal = legal
+        """The legal moves then, a :class:`golfo.LegalMoves` (iterate it for the actions)."""
         self.code = code
+        """A machine-readable reason, such as ``"above_reach"`` (``docs/rules.md``)."""
         self.facts: Mapping[str, Any] = dict(facts or {})
+        """The numbers behind the reason, such as ``{"reach": 80, "reach_seat": 2}``."""
 
 
 class NotationError(GolfoError, ValueError):
@@ -82,7 +87,9 @@ class NotationError(GolfoError, ValueError):
     def __init__(self, message: str, *, code: str = "", reason: str = "") -> None:
         super().__init__(message)
         self.code = code
+        """A machine-readable reason, such as ``"which_cards"`` or ``"above_cap"``."""
         self.reason = reason or message
+        """The sentence for the player, in the language asked for."""
 
 
 class FormatError(GolfoError, ValueError):

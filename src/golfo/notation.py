@@ -74,6 +74,7 @@ __all__ = [
 Lang: TypeAlias = Literal["es", "en"]
 """A language: ``"es"`` (Spanish) or ``"en"`` (English)."""
 LANGS: Final[tuple[Lang, ...]] = ("es", "en")
+"""The languages of the notation."""
 
 # ---------------------------------------------------------------------------
 # names
@@ -277,9 +278,13 @@ class Choice:
     key: str
     """A one-letter keyboard shortcut, the same in both languages."""
     low: int | None = None
+    """The smallest bet or raise (a round total), for ``"bet"`` and ``"raise"``."""
     high: int | None = None
+    """The largest bet or raise (a round total), for ``"bet"`` and ``"raise"``."""
     amount: int | None = None
+    """The chips a call adds, for ``"call"``."""
     most: int | None = None
+    """The most cards a discard may take, for ``"discard"``."""
 
     def label(self, lang: Lang = "es") -> str:
         """The label in ``lang``."""

@@ -39,7 +39,9 @@ class Dealt:
     """A card dealt to ``seat``; ``card`` is ``None`` unless the viewer may see it."""
 
     seat: int
+    """The seat that received the card."""
     card: Card | None
+    """The card, or ``None`` when the viewer may not see it (dealt to another seat)."""
 
 
 @attrs.frozen
@@ -48,8 +50,11 @@ class Discarded:
     (``rules.discards_face_up`` false) and the viewer is another seat."""
 
     seat: int
+    """The seat that discarded."""
     count: int
+    """How many cards it discarded (always public)."""
     cards: frozenset[Card] | None
+    """The cards, or ``None`` when face down to the viewer."""
 
 
 ViewEvent: TypeAlias = Action | Dealt | Discarded

@@ -1,4 +1,4 @@
-"""Every Python example of docs/ecosystem.md runs, and the printed outputs shown there match.
+"""Every Python example of docs/guides/research.md runs, and the printed outputs shown there match.
 
 Examples that need an extra are skipped when it is not installed.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "ecosystem.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "guides" / "research.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
 
 

@@ -7,5 +7,5 @@
 - :mod:`golfo.ext.features` (no extra needed): the observation vectors and strings both
   adapters build from a :class:`golfo.View`.
 
-The action ids come from :mod:`golfo.ext.codec`.  See ``docs/ecosystem.md``.
+The action ids come from :mod:`golfo.ext.codec`.  See ``docs/guides/research.md``.
 """

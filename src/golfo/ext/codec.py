@@ -3,7 +3,7 @@
 Learning and search libraries (PettingZoo, OpenSpiel) want each action as an
 integer below a fixed ``num_distinct_actions``, a sorted list of the legal ids
 of a state and a readable string per id.  An :class:`ActionCodec` gives them
-that for golfo; ``docs/ecosystem.md`` documents the layout.
+that for golfo; ``docs/guides/research.md`` documents the layout.
 
 Two betting modes:
 

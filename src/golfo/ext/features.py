@@ -56,11 +56,17 @@ class ObservationEncoder:
     ) -> None:
         n = players
         self.players: Final = n
+        """Seats at the table."""
         self.scale: Final = float(chip_bound(rules, players))
+        """Chip amounts are divided by this (all the chips that can be in play)."""
         self.hands: Final = float(rules.hands or 1)
+        """The hand number is divided by this (the hands of the game)."""
         self.private: Final = private
+        """Whether the vector holds the seat and its cards."""
         self.public: Final = public
+        """Whether the vector holds the public facts."""
         self.history: Final = history and public
+        """Whether the vector holds the betting history (for perfect recall)."""
         pieces: list[tuple[str, int]] = []
         if private:
             pieces += [("seat", n), ("hand", 28)]
@@ -86,11 +92,13 @@ class ObservationEncoder:
         if self.history:
             pieces += [("betting", 4 * n * 4)]
         self.slices: Final[dict[str, slice]] = {}
+        """Where each piece of the vector lies, by name."""
         start = 0
         for name, size in pieces:
             self.slices[name] = slice(start, start + size)
             start += size
         self.size: Final = start
+        """The length of the vector."""
 
     def encode(self, v: View) -> list[float]:
         """The vector of ``v`` (a seat's view, or a spectator's for public-only encoders)."""

@@ -123,11 +123,16 @@ class GolfoGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(GAME_TYPE, info, params or {})
         self.rules: Final = rules
+        """The rules of the game."""
         self.players: Final = players
+        """Seats at the table."""
         self.codec: Final = codec
+        """The action ids (:class:`golfo.ext.codec.ActionCodec`)."""
         self.initial: Final = golfo.new_game(rules, players=players)
+        """The golfo state a new game starts from."""
 
     def new_initial_state(self) -> GolfoState:
+        """A new game: the first deal pending."""
         return GolfoState(self)
 
     def max_chance_nodes_in_history(self) -> int:
@@ -137,6 +142,7 @@ class GolfoGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> GolfoObserver:
+        """The observer OpenSpiel asks for (see :class:`GolfoObserver`)."""
         return GolfoObserver(
             self,
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
@@ -187,6 +193,7 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         return self._shared.state
 
     def current_player(self) -> int:
+        """The seat to act, chance, or terminal."""
         s = self._shared.state
         if s.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -199,6 +206,7 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         return list(self._codec.legal_ids(self._shared.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card in the stock, equally likely."""
         ids = chance_ids(self._shared.state)
         p = 1.0 / len(ids)
         return [(i, p) for i in ids]
@@ -219,9 +227,11 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         return self._codec.describe(self._shared.state, action)
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self._shared.state.is_over
 
     def returns(self) -> list[float]:
+        """Each seat's net result (R18) at the end, 0 before."""
         s = self._shared.state
         if not s.is_over:
             return [0.0] * s.players
@@ -263,8 +273,11 @@ class GolfoObserver:
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("observations of all players' private information are not supported")
         self.private: Final = private
+        """Whether it observes the seat's own cards."""
         self.public: Final = bool(iig_obs_type.public_info)
+        """Whether it observes the public facts."""
         self.perfect_recall: Final = bool(iig_obs_type.perfect_recall)
+        """Whether it observes the whole history (the information state)."""
         self.encoder: Final = ObservationEncoder(
             game.rules,
             game.players,
@@ -272,18 +285,23 @@ class GolfoObserver:
             public=self.public,
             history=self.perfect_recall,
         )
+        """The vectors' layout."""
         self.tensor: npt.NDArray[np.float32] = np.zeros(self.encoder.size, np.float32)
+        """The observation vector, filled by :meth:`set_from`."""
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             name: self.tensor[piece] for name, piece in self.encoder.slices.items()
         }
+        """The pieces of :attr:`tensor`, by name."""
 
     def _view(self, state: GolfoState, player: int) -> golfo.View:
         return golfo.view(state.golfo_state, player if self.private else None)
 
     def set_from(self, state: GolfoState, player: int) -> None:
+        """Fill :attr:`tensor` for ``player`` in ``state``."""
         self.tensor[:] = self.encoder.encode(self._view(state, player))
 
     def string_from(self, state: GolfoState, player: int) -> str:
+        """The observation string of ``player`` in ``state``."""
         s = state.golfo_state
         if not self.public:
             return f"p{player} cards {s.hands[player] or '-'}" if self.private else ""

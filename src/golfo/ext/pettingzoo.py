@@ -77,6 +77,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    """PettingZoo's metadata: the render modes and the environment's name."""
 
     def __init__(
         self,
@@ -92,15 +93,24 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
+        """``"human"``, ``"ansi"`` or ``None``."""
         self.rules = make_rules(rules, hands)
+        """The rules of the game (a fixed number of hands)."""
         self.players = players
+        """Seats at the table."""
         self.codec = ActionCodec.for_rules(self.rules, players, betting)
+        """The action ids (:class:`golfo.ext.codec.ActionCodec`)."""
         self.encoder = ObservationEncoder(self.rules, players)
+        """The observation vectors (:class:`golfo.ext.features.ObservationEncoder`)."""
         self.reward_unit = float(self.rules.starting_stack) if normalize else 1.0
+        """Rewards are net chips divided by this (the starting stack with ``normalize``)."""
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        """The agents, one per seat: ``player_0`` ..."""
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        """Agent name to seat."""
         n = self.codec.num_distinct_actions
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
+        """Per agent, the discrete space of the codec's ids."""
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
@@ -110,20 +120,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
             )
             for a in self.possible_agents
         }
+        """Per agent, the observation vector and the action mask."""
         self._rng = np.random.default_rng()
         self.game = golfo.new_game(self.rules, players=players)
+        """The golfo state of the episode."""
         self._seed = 0
         self._deck: Sequence[golfo.Card] = golfo.DECK
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``."""
         return self.action_spaces[agent]
 
     # -- episode -------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` makes its deals reproducible."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
             self._seed = int(seed) % SEED_LIMIT
@@ -162,6 +177,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         return current
 
     def step(self, action: Any) -> None:
+        """Apply the selected agent's action (a codec id); chance deals on its own."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -187,6 +203,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
     # -- observations ---------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s observation (from its view only) and its action mask."""
         seat = self.agent_name_mapping[agent]
         vec = np.asarray(self.encoder.encode(golfo.view(self.game, seat)), dtype=np.float32)
         mask = np.zeros(self.codec.num_distinct_actions, dtype=np.int8)
@@ -205,6 +222,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         return "\n".join(lines)
 
     def render(self) -> str | None:
+        """The table as text (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
@@ -215,4 +233,5 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         return None
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
