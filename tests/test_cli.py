@@ -1,24 +1,38 @@
-"""The ``golfo`` command, end to end through real subprocesses (``python -m golfo``)."""
+"""The ``golfo`` command, end to end through real subprocesses (``python -m golfo``).
+
+Games that must start at a given point (a discard turn, a bet to face) are built with the
+library, saved as a record and continued with ``golfo play --resume``, as a player would.
+A few in-process tests at the end check the words module against ``golfo.notation``.
+"""
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
 import os
+import re
 import select
 import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import golfo
-from golfo.cli import CommandError, parse_command
+from golfo.cli import parser
+from golfo.cli.output import Output
+from golfo.cli.words import ROUND_TOTAL, RefusedError, both, cards_words, moves_line, read_move
 
 # Lines that make progress in any state: at most three are refused before one is legal
 # (pass when unopened, call when facing a bet, stand pat in a discard, Enter between hands).
 CYCLE = ["paso", "voy", "me quedo", ""]
+PROMPT = "¿Qué haces? (your move) > "
+BETWEEN = "Enter: siguiente mano (next hand)"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -32,9 +46,73 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
+# -- games built with the library, for --resume --------------------------------------------
+
+
+def _default(state: golfo.State) -> golfo.Action:
+    moves = golfo.legal_moves(state)
+    seat = moves.seat
+    assert isinstance(seat, int)
+    if moves.can_pass:
+        return golfo.Pass(seat)
+    if moves.call is not None:
+        return golfo.Call(seat)
+    return golfo.Discard(seat, ())
+
+
+def advance(
+    state: golfo.State,
+    until: Callable[[golfo.State], bool],
+    choose: Callable[[golfo.State], golfo.Action] = _default,
+) -> golfo.State:
+    """Deal from golfo.DECK and play ``choose`` (pass, call, stand pat) until ``until``."""
+    while not until(state):
+        if state.to_act is golfo.CHANCE:
+            state = golfo.deal_from(state, golfo.DECK)
+        else:
+            state = golfo.apply(state, choose(state))
+    return state
+
+
+def new_table(rules: golfo.Rules = golfo.TRADICIONAL, **kwargs: object) -> golfo.State:
+    """A new game as ``golfo play`` starts it (the last seat deals: you are mano), dealt."""
+    state = golfo.new_game(rules, players=3, dealer=2, **kwargs)  # type: ignore[arg-type]
+    return golfo.deal_from(state, golfo.DECK)
+
+
+def at_phase(state: golfo.State, phase: golfo.Phase) -> golfo.State:
+    return advance(state, lambda s: s.phase is phase and s.to_act == 0)
+
+
+def saved(tmp_path: Path, state: golfo.State, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(golfo.to_json(state))
+    return path
+
+
+def resume(path: Path, *lines: str, extra: tuple[str, ...] = ()) -> str:
+    result = run("play", "--resume", str(path), "--seed", "1", *extra, stdin="\n".join(lines))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stdout
+
+
+def facing_a_raise() -> golfo.State:
+    """Round 1: seat 0 bet 3, seat 1 raised to 10, seat 2 called: seat 0 owes 7."""
+    state = golfo.apply(new_table(), golfo.Bet(0, 3))
+    state = golfo.apply(golfo.apply(state, golfo.Raise(1, 10)), golfo.Call(2))
+    assert state.to_act == 0
+    return state
+
+
+# -- the command itself -------------------------------------------------------------------
+
+
 def test_import_golfo_does_not_import_rich_nor_the_cli() -> None:
     code = (
-        "import sys, golfo; assert 'rich' not in sys.modules; assert 'golfo.cli' not in sys.modules"
+        "import sys, golfo\n"
+        "assert 'rich' not in sys.modules\n"
+        "assert not [m for m in sys.modules if m == 'golfo.cli' or m.startswith('golfo.cli.')]\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -47,32 +125,97 @@ def test_help_lists_the_subcommands() -> None:
         assert word in result.stdout
 
 
+def test_golfo_alone_prints_the_help_and_exits_0() -> None:
+    result = run()
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: golfo")
+    for word in ("play", "simulate", "score", "replay", "--version"):
+        assert word in result.stdout
+
+
+def test_version_is_the_package_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"golfo {golfo.__version__}"
+
+
+@pytest.mark.parametrize(
+    ("command", "defaults"),
+    [
+        (
+            "play",
+            [
+                "(default: tradicional)",
+                "(default: 3)",
+                "(default: the rules' own",
+                "(default: a random seed",
+                "(default: heuristic at every seat)",
+                "(default: not saved",
+                "(default: a new game)",
+            ],
+        ),
+        (
+            "simulate",
+            [
+                "(default: 1000)",
+                "(default: 0)",
+                "(default: heuristic,random,random)",
+                "(default: tradicional)",
+                "(default: 100)",
+                "(default: tables)",
+            ],
+        ),
+    ],
+)
+def test_each_option_help_shows_its_default(command: str, defaults: list[str]) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0, result.stderr
+    text = " ".join(result.stdout.split())  # argparse wraps the help
+    for default in defaults:
+        assert default in text
+
+
+def test_every_option_of_every_subcommand_says_its_default() -> None:
+    (subcommands,) = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    checked = 0
+    for name, sub in subcommands.choices.items():
+        for action in sub._actions:
+            if action.option_strings and action.dest != "help":
+                assert action.help is not None, f"golfo {name} {action.option_strings[0]}"
+                assert "(default: " in action.help, f"golfo {name} {action.option_strings[0]}"
+                checked += 1
+    assert checked == 13
+
+
 def test_console_script_is_installed() -> None:
     script = shutil.which("golfo", path=str(Path(sys.executable).parent))
     if script is None:
         pytest.skip("the golfo console script is not installed next to this interpreter")
     result = subprocess.run([script, "score", "9O", "8O"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert "17 points" in result.stdout
+    assert "17 puntos (17 points)" in result.stdout
 
 
-# -- golfo score --------------------------------------------------------------
+# -- golfo score --------------------------------------------------------------------------
 
 
-def test_score_gives_the_value_and_the_counting_cards() -> None:
-    result = run("score", "9O", "8O", "7O", "6O", "3C")
+def test_score_gives_the_value_and_the_counting_cards_in_canonical_order() -> None:
+    result = run("score", "9O", "3C", "8O", "7O", "6O")
     assert result.returncode == 0, result.stderr
-    assert "30 points" in result.stdout
-    assert "6O (seis de oros), 7O (siete de oros), 8O (ocho de oros), 9O (nueve de oros)" in (
-        result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0] == "6O 7O 8O 9O 3C: 30 puntos (30 points)"
+    assert lines[1] == (
+        "Cuentan (counting), oros (coins): 6O seis de oros (six of coins), "
+        "7O siete de oros (seven of coins), 8O ocho de oros (eight of coins), "
+        "9O nueve de oros (nine of coins)"
     )
-    assert "Not counting: 3C" in result.stdout
+    assert lines[2] == "No cuentan (not counting): 3C"
 
 
 def test_score_lone_card() -> None:
     result = run("score", "3O 4O 3C 4C 8E")
     assert result.returncode == 0
-    assert "8 points" in result.stdout
+    assert "8 puntos (8 points)" in result.stdout
 
 
 @pytest.mark.parametrize("cards", [["9X"], ["9O", "9O"], ["3O", "4O", "5O", "6O", "7O", "8O"]])
@@ -84,7 +227,7 @@ def test_score_bad_cards_exit_2_with_one_line(cards: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
-# -- golfo simulate -----------------------------------------------------------
+# -- golfo simulate -----------------------------------------------------------------------
 
 
 def test_simulate_json_is_reproducible_for_a_seed() -> None:
@@ -116,7 +259,14 @@ def test_simulate_table_output_and_four_seats_ludoteka() -> None:
         "ludoteka",
     )
     assert result.returncode == 0, result.stderr
-    for text in ("Results per seat", "Showdown rate", "Stock short", "hands per second"):
+    for text in (
+        "Resultados por asiento (results per seat)",
+        "Manos enseñadas (showdown rate)",
+        "Mazo corto (stock short)",
+        "Valores ganadores al enseñar (winning hand values at showdown)",
+        "histograma",  # the histogram's column has a header
+        "hands per second",
+    ):
         assert text in result.stdout
 
 
@@ -130,14 +280,30 @@ def test_the_command_works_without_rich() -> None:
     code = (
         "import sys; sys.modules['rich'] = None\n"
         "from golfo.cli import main\n"
-        "raise SystemExit(main(['simulate', '--hands', '20']))\n"
+        "raise SystemExit(main(sys.argv[1:]))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code, "simulate", "--hands", "20"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
-    assert "Results per seat" in result.stdout
+    assert "Resultados por asiento (results per seat)" in result.stdout
+    assert "valor (value)  manos (hands)  histograma (histogram)" in result.stdout
+    played = subprocess.run(
+        [sys.executable, "-c", code, "play", "--hands", "1", "--seed", "5"],
+        input="\n".join(CYCLE * 40),
+        capture_output=True,
+        text=True,
+    )
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert re.search(r"^asiento \(seat\) +fichas \(stack\) +en la ronda \(this round\)", out, re.M)
+    assert "puesto (rank)" in out
+    assert "en la partida (in the game)" in out  # the standings' last column has a header
+    assert "━" not in out
+    assert "─" not in out
 
 
-# -- golfo play ---------------------------------------------------------------
+# -- golfo play: reading moves (newcomer fixes 1 and 3) ------------------------------------
 
 
 def test_play_scripted_game_with_bad_lines_reprompts_and_finishes(tmp_path: Path) -> None:
@@ -149,19 +315,243 @@ def test_play_scripted_game_with_bad_lines_reprompts_and_finishes(tmp_path: Path
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    assert "Not legal: not a move: 'hola'" in out
-    assert "Not legal: you cannot bet 100000" in out
-    assert out.count("Legal moves:") > out.count("Not legal:")  # every refusal re-prompts
-    assert "Your cards:" in out
-    assert "Your hand: value" in out
-    assert "=== Hand 2" in out
-    assert "Standings after 2 hands" in out
-    assert "The game is over" in out
-    assert "seat 1 (heuristic bot):" in out  # what the bots did
+    assert "No vale: no entiendo «hola»\nNot legal: I do not understand 'hola'" in out
+    assert "No vale: no puedes subir: nadie ha envidado todavía" in out
+    assert "No vale: no conozco la carta «9x»" in out
+    assert out.count("Jugadas (moves):") > out.count("No vale:")  # every refusal re-prompts
+    assert "Tus cartas (your cards):" in out
+    assert "Valen (worth): " in out
+    assert "=== Mano 2 (hand 2)" in out
+    assert "Clasificación tras 2 manos (standings after 2 hands)" in out
+    assert "Fin de la partida (the game is over)" in out
+    assert "asiento 1 (seat 1): " in out  # what the bots did
     # The saved record replays to the same final state.
     state = golfo.from_json(record.read_text())
     assert state.is_over
     assert len(state.results) == 2
+
+
+def test_bare_discard_asks_which_cards_instead_of_standing_pat(tmp_path: Path) -> None:
+    state = at_phase(new_table(), golfo.Phase.DISCARD_1)
+    path = saved(tmp_path, state)
+    out = resume(path, "descarto", "discard", "me quedo")
+    asked = (
+        "No vale: ¿qué cartas descartas? por ejemplo: descarto 3O 5C (o «me quedo»)\n"
+        "Not legal: which cards? for example: discard 3O 5C (or 'stand pat')"
+    )
+    assert out.count(asked) == 2  # both words, asked again each time
+    stood = f"{PROMPT}tú (you): se queda (stands pat)"  # what you did, after the prompt
+    assert out.count(stood) == 1  # only after "me quedo"
+    assert out.index(asked) < out.index(stood)
+    after = golfo.from_json(path.read_text())  # --resume saves back to the file
+    mine = [a for a in after.history[len(state.history) :] if getattr(a, "seat", None) == 0]
+    assert mine[0] == golfo.Discard(0, ())
+
+
+def test_raise_before_anyone_opened_is_refused_not_turned_into_a_bet(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    result = run("play", "--seed", "5", "--save", str(record), stdin="subo 10\nraise 10\n")
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert (
+        out.count(
+            "No vale: no puedes subir: nadie ha envidado todavía (para abrir, envida)\n"
+            "Not legal: you cannot raise: nobody has bet yet (to open, bet)"
+        )
+        == 2
+    )
+    assert "envido 10" not in out
+    history = golfo.from_json(record.read_text()).history
+    assert not [a for a in history if isinstance(a, golfo.Bet | golfo.Raise) and a.seat == 0]
+
+
+def test_all_in_is_named(tmp_path: Path) -> None:
+    out = resume(saved(tmp_path, new_table()), "resto")
+    assert "tú (you): envido 99 (resto) / bet 99 (all-in)" in out
+
+
+def test_a_call_that_is_an_all_in_is_named(tmp_path: Path) -> None:
+    state = golfo.apply(new_table(stacks=(41, 100, 100)), golfo.Bet(0, 3))
+    state = golfo.apply(state, golfo.Raise(1, 60))
+    state = golfo.apply(state, golfo.Fold(2))
+    out = resume(saved(tmp_path, state), "voy")
+    assert "voy, 37 más (resto) / call, 37 more (all-in)" in out  # the moves line
+    assert "tú (you): voy, 37 más (resto) / call, 37 more (all-in)" in out
+
+
+@pytest.mark.parametrize(
+    ("build", "text", "es", "en"),
+    [
+        (
+            new_table,
+            "envido 500",
+            "no tienes tantas fichas: 99 como mucho",
+            "you do not have that many chips: 99 at most",
+        ),
+        (
+            lambda: new_table(stacks=(1000, 50, 80)),
+            "envido 500",
+            "nadie podría igualarlo: el asiento 2 solo puede poner 79",
+            "nobody could match it: seat 2 can put in 79 at most",
+        ),
+        (
+            lambda: new_table(golfo.LUDOTEKA),
+            "envido 30",
+            "el tope de esta ronda es 20",
+            "the cap this round is 20",
+        ),
+        (
+            new_table,
+            "me quedo",
+            "ahora no se descarta (primera ronda de envites)",
+            "this is not a discard (first betting round)",
+        ),
+        (
+            lambda: at_phase(new_table(), golfo.Phase.DISCARD_1),
+            "voy",
+            "ahora no se envida (primer descarte)",
+            "there is no betting now (first discard)",
+        ),
+        (
+            new_table,
+            "no voy",
+            "no hace falta retirarse: nadie ha envidado",
+            "there is no need to fold: nobody has bet",
+        ),
+    ],
+)
+def test_a_refused_move_says_why(
+    tmp_path: Path, build: Callable[[], golfo.State], text: str, es: str, en: str
+) -> None:
+    out = resume(saved(tmp_path, build()), text)
+    assert f"No vale: {es}" in out
+    assert f"Not legal: {en}" in out
+    assert "say how much" not in out
+    assert out.count(PROMPT) == 2  # asked again after the refusal
+
+
+# -- golfo play: the move line (newcomer fix 2) --------------------------------------------
+
+
+def test_the_move_line_says_what_a_call_adds_and_that_raises_are_totals(tmp_path: Path) -> None:
+    path = saved(tmp_path, facing_a_raise())
+    out = resume(path, "voy, 7 más")
+    line = (
+        "Jugadas (moves): voy, 7 más / call, 7 more · subo a (11 a 99) / raise to (11 to 99) "
+        f"{ROUND_TOTAL} · no voy / fold"
+    )
+    assert line in out.splitlines()
+    assert "more [" not in out  # the note sits next to the raise, never next to the call
+    assert "tú (you): voy, 7 más (call, 7 more)" in out
+    assert golfo.Call(0) in golfo.from_json(path.read_text()).history
+
+
+def test_raise_amounts_are_round_totals(tmp_path: Path) -> None:
+    path = saved(tmp_path, facing_a_raise())
+    out = resume(path, "subo 12")
+    assert "tú (you): subo a 12 (raise to 12)" in out
+    after = golfo.from_json(path.read_text())
+    assert golfo.Raise(0, 12) in after.history
+    assert after.initial_stacks[0] - 1 - 12 >= after.stacks[0]  # ante + 12 in, not 3 + 12
+
+
+def test_the_move_line_when_nobody_has_opened(tmp_path: Path) -> None:
+    out = resume(saved(tmp_path, new_table()))
+    assert (
+        f"Jugadas (moves): paso / pass · envido (1 a 99) / bet (1 to 99) {ROUND_TOTAL}"
+        in out.splitlines()
+    )
+
+
+def test_cards_are_listed_in_canonical_order() -> None:
+    result = run("play", "--seed", "2", "--hands", "1", stdin="\n".join(CYCLE * 40))
+    assert result.returncode == 0, result.stderr
+    hands = re.findall(r"^Tus cartas \(your cards\): (.*)$", result.stdout, re.M)
+    assert hands
+    for listed in hands:
+        codes = re.findall(r"\b[3-9][OCEB]\b", listed)
+        cards = golfo.parse_cards(" ".join(codes))
+        assert list(cards) == sorted(cards)
+        assert len(cards) == len(listed.split(", "))
+
+
+# -- golfo play: help and memory (newcomer fix 4) ------------------------------------------
+
+
+def test_help_explains_the_betting_round(tmp_path: Path) -> None:
+    out = resume(saved(tmp_path, new_table()), "ayuda")
+    assert "primera ronda de envites: habla primero el mano" in out
+    assert "first betting round: mano speaks first" in out
+    assert "Envido y subo dicen tu total de la ronda, no lo que añades" in out
+    assert "Bet and raise amounts are your total for the round, not what you add" in out
+    assert "Tope" not in out  # no caps in the traditional rules
+
+
+def test_help_explains_the_discard_and_the_caps(tmp_path: Path) -> None:
+    out = resume(saved(tmp_path, at_phase(new_table(), golfo.Phase.DISCARD_1)), "help")
+    assert "primer descarte: por turno desde el mano, cambias de 0 a 5 cartas" in out
+    assert "first discard: in turn from mano, change 0 to 5 cards" in out
+    assert "The stock runs short" in out
+    capped = resume(saved(tmp_path, new_table(golfo.LUDOTEKA), "l.json"), "ayuda")
+    assert "Tope: como mucho 25 en toda la mano, ante incluido" in capped
+    assert "Cap: at most 25 in the whole hand, ante included" in capped
+
+
+def test_help_between_hands(tmp_path: Path) -> None:
+    state = new_table(attrs.evolve(golfo.TRADICIONAL, hands=3))
+    state = advance(state, lambda s: s.phase is golfo.Phase.BETWEEN_HANDS)
+    out = resume(saved(tmp_path, state), "ayuda")
+    assert "entre manos: Enter reparte la siguiente mano" in out
+    assert "between hands: Enter deals the next hand" in out
+
+
+def _after_discards(rules: golfo.Rules) -> golfo.State:
+    """Round 3, seat 0 to act: seat 0 discarded its first two cards, seat 1 its first,
+    seat 2 stood pat."""
+
+    def choose(state: golfo.State) -> golfo.Action:
+        seat = state.to_act
+        if state.phase is golfo.Phase.DISCARD_1 and isinstance(seat, int) and seat < 2:
+            return golfo.Discard(seat, state.hands[seat].cards[: 2 - seat])
+        return _default(state)
+
+    state = golfo.deal_from(golfo.new_game(rules, players=3, dealer=2), golfo.DECK)
+    return advance(state, lambda s: s.phase is golfo.Phase.BET_3 and s.to_act == 0, choose)
+
+
+def test_memory_lists_the_discards_seen_this_hand(tmp_path: Path) -> None:
+    state = _after_discards(golfo.TRADICIONAL)
+    discards = [a for a in state.history if isinstance(a, golfo.Discard)]
+    own = " ".join(str(c) for c in sorted(discards[0].cards))
+    other = " ".join(str(c) for c in sorted(discards[1].cards))
+    seen = " ".join(str(c) for c in sorted(discards[0].cards | discards[1].cards))
+    out = resume(saved(tmp_path, state), "memoria")
+    assert "Memoria (memory): descartes de esta mano (discards this hand)" in out
+    assert f"  tú (you): descarta {own} (discards {own})" in out
+    assert f"  asiento 1 (seat 1): descarta {other} (discards {other})" in out
+    assert "  asiento 2 (seat 2): se queda (stands pat)" in out
+    assert f"  cartas descartadas vistas (discarded cards seen): {seen}" in out
+
+
+def test_memory_never_shows_a_face_down_discard(tmp_path: Path) -> None:
+    state = _after_discards(attrs.evolve(golfo.TRADICIONAL, discards_face_up=False))
+    hidden = next(a for a in state.history if isinstance(a, golfo.Discard) and a.seat == 1)
+    (card,) = hidden.cards
+    out = resume(saved(tmp_path, state), "memory")
+    assert "  asiento 1 (seat 1): descarta 1 carta (discards 1 card)" in out
+    assert "  y 1 boca abajo (and 1 face down)" in out
+    memory = out[out.index("Memoria (memory)") :]
+    assert str(card) not in memory.split(PROMPT)[0]
+
+
+def test_the_memory_panel_follows_each_discard_round(tmp_path: Path) -> None:
+    out = resume(saved(tmp_path, at_phase(new_table(), golfo.Phase.DISCARD_1)), "me quedo")
+    panel = out.index("Memoria (memory): descartes de esta mano (discards this hand)")
+    assert out.index("tú (you): se queda (stands pat)") < panel
+    assert panel < out.index("-- tercera ronda de envites (third betting round)")
+
+
+# -- golfo play: --save and --resume (newcomer fix 6) --------------------------------------
 
 
 def test_play_eof_mid_hand_leaves_cleanly_and_saves(tmp_path: Path) -> None:
@@ -175,20 +565,162 @@ def test_play_eof_mid_hand_leaves_cleanly_and_saves(tmp_path: Path) -> None:
     assert "the record stops in the middle of hand 1" in replayed.stdout
 
 
+def test_resume_mid_hand_continues_as_seat_0_and_saves_back(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    first = run("play", "--seed", "8", "--save", str(record), stdin="paso\n")
+    assert first.returncode == 0, first.stderr
+    before = golfo.from_json(record.read_text())
+    assert before.phase.betting_round  # the game stopped at your turn to bet
+    assert before.to_act == 0
+    out = resume(record, *CYCLE * 60, extra=("--bots", "random,heuristic"))
+    assert f"Partida guardada (saved game): {record}" in out
+    assert "=== Mano 1 (hand 1)" in out
+    assert "continúa (continued) ===" in out
+    assert "Bots: asiento 1 (seat 1): random · asiento 2 (seat 2): heuristic" in out
+    assert "=== Mano 2 (hand 2)" in out  # the open-ended game goes on until input ends
+    after = golfo.from_json(record.read_text())
+    assert after.history[: len(before.history)] == before.history
+    assert after.history[len(before.history)] == golfo.Pass(0)  # you are seat 0 again
+    assert len(after.results) >= 1
+
+
+def test_resume_between_hands_plays_the_rest_of_the_game(tmp_path: Path) -> None:
+    state = new_table(attrs.evolve(golfo.TRADICIONAL, hands=2))
+    state = advance(state, lambda s: s.phase is golfo.Phase.BETWEEN_HANDS)
+    path = saved(tmp_path, state)
+    out = resume(path, *CYCLE * 60)
+    assert "Clasificación tras 1 mano (standings after 1 hand)" in out  # where it stood
+    assert "=== Mano 2 (hand 2)" in out
+    assert "Fin de la partida (the game is over)" in out
+    after = golfo.from_json(path.read_text())
+    assert after.is_over
+    assert len(after.results) == 2
+    assert after.results[0] == state.results[0]
+
+
+def test_resume_a_finished_game_says_so(tmp_path: Path) -> None:
+    state = new_table(attrs.evolve(golfo.TRADICIONAL, hands=1))
+    state = advance(state, lambda s: s.is_over)
+    out = resume(saved(tmp_path, state), "paso")
+    assert "La partida guardada ya ha terminado: no queda nada por jugar." in out
+    assert "The saved game is over: there is nothing left to play." in out
+    assert "Fin de la partida (the game is over)" in out
+    assert PROMPT not in out
+
+
+def test_resume_takes_the_rules_from_the_record(tmp_path: Path) -> None:
+    path = saved(tmp_path, new_table())
+    result = run("play", "--resume", str(path), "--rules", "ludoteka", "--players", "4")
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "golfo play: --resume takes the game from the record: drop --rules, --players"
+    )
+
+
+@pytest.mark.parametrize("text", ["", "not json at all", '{"format": "golfo/1"}'])
+def test_resume_of_a_broken_file_is_one_line_and_exit_2(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    result = run("play", "--resume", str(path))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("golfo play: ")
+
+
+def _read_until(proc: subprocess.Popen[bytes], marker: bytes) -> bytes:
+    assert proc.stdout is not None
+    seen = b""
+    while marker not in seen:
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, seen.decode()
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        assert chunk, seen.decode()
+        seen += chunk
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_save_is_written_at_the_end_of_every_hand(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "golfo", "play", "--seed", "3", "--save", str(record)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None
+    try:
+        # enough moves for a hand; between hands they are refused, and stdin stays open
+        proc.stdin.write("\n".join(["paso", "voy", "me quedo"] * 60).encode() + b"\n")
+        proc.stdin.flush()
+        _read_until(proc, BETWEEN.encode())
+        state = golfo.from_json(record.read_text())  # saved while the game goes on
+        assert state.phase is golfo.Phase.BETWEEN_HANDS
+        assert len(state.results) == 1
+    finally:
+        proc.kill()  # a crash: the hand already played is kept
+        proc.communicate(timeout=60)
+    assert len(golfo.from_json(record.read_text()).results) == 1
+
+
+# -- golfo play: banners, tables, the partida ---------------------------------------------
+
+
+def test_banner_shows_the_ante_per_player_and_the_rules() -> None:
+    result = run("play", "--seed", "4", "--rules", "ludoteka", stdin="")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert (
+        "reglas ludoteka (ludoteka rules) · ante 5 por jugador (per player) · "
+        "topes 25/50/75/100 (caps) · 10 manos (hands) · sin recompras (no rebuys)"
+    ) in out
+    assert re.search(
+        r"^=== Mano 1 \(hand 1\) · .* · ante 5 por jugador \(per player\) · ", out, re.M
+    )
+    plain = run("play", "--seed", "4", stdin="").stdout
+    assert "ante 1 por jugador (per player) · partida abierta (open-ended)" in plain
+
+
+def test_with_four_players_the_dealer_sits_out() -> None:
+    result = run(
+        "play", "--seed", "6", "--players", "4", "--hands", "2", stdin="\n".join(CYCLE * 80)
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    hand2 = out[out.index("=== Mano 2 (hand 2) · dador (dealer): tú (you)") :]
+    assert hand2.splitlines()[1:3] == [
+        "Repartes y no juegas esta mano: con cuatro jugadores el dador no juega.",
+        "You deal and sit this hand out: with four players the dealer sits out.",
+    ]
+    assert PROMPT not in hand2.split("Clasificación")[0]  # nothing to do in that hand
+
+
+def test_the_tables_have_a_header_for_every_column() -> None:
+    result = run("play", "--seed", "5", "--hands", "1", stdin="\n".join(CYCLE * 40))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for words in ("(seat)", "(stack)", "(this round)", "(in the pot)", "(status)"):
+        assert words in out  # the table of the hand
+    for words in ("(rank)", "(rebuys)", "(net)", "(in the game)"):
+        assert words in out  # the standings
+    assert "sigue (in)" in out
+
+
 def test_r15_play_open_ended_goes_on_until_the_player_stops() -> None:
     # Enter between hands deals the next one, until input ends.
     result = run("play", "--seed", "3", "--bots", "random,random", stdin="\n".join(CYCLE * 60))
     assert result.returncode == 0, result.stderr
-    assert "=== Hand 2" in result.stdout
+    assert "=== Mano 2 (hand 2)" in result.stdout
     assert "End of input: leaving the table." in result.stdout
     # 'salir' between hands of an open-ended game is EndGame: final standings and winner.
     # (The moves outlast any hand; between hands they are refused until 'salir'.)
     script = [*["paso", "voy", "me quedo"] * 100, "salir"]
     result = run("play", "--seed", "3", stdin="\n".join(script))
     assert result.returncode == 0, result.stderr
+    assert "No vale: no te toca jugar\nNot legal: you are not to act" in result.stdout
     assert "Press Enter for the next hand" in result.stdout
-    assert "=== Hand 2" not in result.stdout
-    assert "The game is over" in result.stdout
+    assert "=== Mano 2" not in result.stdout
+    assert "Fin de la partida (the game is over)" in result.stdout
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -200,14 +732,7 @@ def test_play_ctrl_c_leaves_cleanly_and_saves(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert proc.stdout is not None
-    seen = b""
-    while b"Your move >" not in seen:
-        ready, _, _ = select.select([proc.stdout], [], [], 60)
-        assert ready, seen.decode()
-        chunk = os.read(proc.stdout.fileno(), 65536)
-        assert chunk, seen.decode()
-        seen += chunk
+    _read_until(proc, PROMPT.encode())
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err.decode()
@@ -216,7 +741,7 @@ def test_play_ctrl_c_leaves_cleanly_and_saves(tmp_path: Path) -> None:
     assert golfo.from_json(record.read_text()).hand_number == 1
 
 
-# -- golfo replay -------------------------------------------------------------
+# -- golfo replay -------------------------------------------------------------------------
 
 
 def test_replay_of_a_saved_game(tmp_path: Path) -> None:
@@ -228,12 +753,16 @@ def test_replay_of_a_saved_game(tmp_path: Path) -> None:
     result = run("replay", str(record))
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "=== Hand 1" in out
-    assert "=== Hand 2" in out
-    assert "-- primera ronda de envites" in out
-    assert "dealt seat 0:" in out
-    assert "Game over." in out
-    assert "Standings after 2 hands" in out
+    assert "=== Mano 1 (hand 1)" in out
+    assert "=== Mano 2 (hand 2)" in out
+    assert "ante 1 por jugador (per player)" in out
+    assert "-- primera ronda de envites (first betting round)" in out
+    assert re.search(
+        r"^reparto \(deal\) · asiento 0 \(seat 0\): [3-9][OCEB] [3-9][OCEB] · ", out, re.M
+    )
+    assert "asiento 0 (seat 0): paso (pass)" in out
+    assert "Fin de la partida (the game is over)" in out
+    assert "Clasificación tras 2 manos (standings after 2 hands)" in out
 
 
 @pytest.mark.parametrize(
@@ -256,90 +785,56 @@ def test_replay_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-# -- reading moves (in process) ---------------------------------------------
-
-
-def _view_unopened() -> golfo.View:
-    state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    return golfo.view(state, 1)  # seat 1 (mano) holds 6O 3O, nobody has opened
-
-
-def _view_facing() -> golfo.View:
-    state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    state = golfo.apply(state, golfo.Bet(1, 3))
-    return golfo.view(state, 2)
+# -- the words module, in process: golfo.notation's words -----------------------------------
 
 
 @pytest.mark.parametrize(
-    ("text", "action"),
-    [
-        ("paso", golfo.Pass(1)),
-        ("PASS", golfo.Pass(1)),
-        ("envido 5", golfo.Bet(1, 5)),
-        ("bet 5", golfo.Bet(1, 5)),
-        ("apuesto 7", golfo.Bet(1, 7)),
-        ("resto", golfo.Bet(1, 99)),
-        ("7", golfo.Bet(1, 7)),
-    ],
+    "text",
+    ["paso", "PASS", "envido 5", "bet 5", "resto", "7", "subo 10", "descarto", "voy", "hola", ""],
 )
-def test_r5_words_before_the_opening(text: str, action: golfo.Action) -> None:
-    assert parse_command(text, _view_unopened()) == action
+def test_read_move_is_notation_parse(text: str) -> None:
+    v = golfo.view(new_table(), 0)
+    try:
+        expected: golfo.Action | tuple[str, str] = golfo.notation.parse(text, v)
+    except golfo.NotationError as error:
+        expected = (error.code, error.reason)
+    try:
+        got: golfo.Action | tuple[str, str] = read_move(text, v)
+    except RefusedError as refused:
+        got = (refused.code, refused.es)
+        with pytest.raises(golfo.NotationError, match=re.escape(refused.en)):
+            golfo.notation.parse(text, v, lang="en")
+    assert got == expected
 
 
-@pytest.mark.parametrize(
-    ("text", "action"),
-    [
-        ("voy", golfo.Call(2)),
-        ("veo", golfo.Call(2)),
-        ("call", golfo.Call(2)),
-        ("subo 10", golfo.Raise(2, 10)),
-        ("raise 10", golfo.Raise(2, 10)),
-        ("subo a 10", golfo.Raise(2, 10)),
-        ("10", golfo.Raise(2, 10)),
-        ("envido 4", golfo.Raise(2, 4)),
-        ("no voy", golfo.Fold(2)),
-        ("fold", golfo.Fold(2)),
-    ],
-)
-def test_r5_words_facing_a_bet(text: str, action: golfo.Action) -> None:
-    assert parse_command(text, _view_facing()) == action
+def test_moves_line_is_notation_choices() -> None:
+    v = golfo.view(facing_a_raise(), 0)
+    assert v.moves is not None
+    raise_choice = next(c for c in golfo.notation.choices(v.moves, v) if c.kind == "raise")
+    assert moves_line(v).split(" · ") == [
+        golfo.notation.say(golfo.Call(0), state_or_view=v)
+        + " / "
+        + golfo.notation.say(golfo.Call(0), lang="en", state_or_view=v),
+        f"{raise_choice.es} / {raise_choice.en} {ROUND_TOTAL}",
+        "no voy / fold",
+    ]
+    assert moves_line(golfo.view(facing_a_raise(), 1)) == ""  # not seat 1's turn
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "type a move"),
-        ("hola", "not a move"),
-        ("voy", "cannot call"),
-        ("no voy", "cannot fold"),
-        ("envido", "say how much"),
-        ("envido 0", "cannot bet 0"),
-        ("envido 500", "cannot bet 500"),
-        ("me quedo", "cannot discard"),
-    ],
-)
-def test_r5_bad_words_say_why(text: str, message: str) -> None:
-    with pytest.raises(CommandError, match=message):
-        parse_command(text, _view_unopened())
+def test_both_and_card_order() -> None:
+    assert both("bote", "pot") == "bote (pot)"
+    assert both("envido 9 (resto)", "bet 9 (all-in)") == "envido 9 (resto) / bet 9 (all-in)"
+    assert cards_words(golfo.parse_cards("3B 9O 5C")).split(", ") == [
+        "9O nueve de oros (nine of coins)",
+        "5C cinco de copas (five of cups)",
+        "3B tres de bastos (three of clubs)",
+    ]
 
 
-def test_r10_discard_words() -> None:
-    state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    while state.phase is not golfo.Phase.DISCARD_1:
-        seat = state.to_act
-        state = (
-            golfo.deal_from(state, golfo.DECK)
-            if seat is golfo.CHANCE
-            else golfo.apply(state, golfo.Pass(seat))  # type: ignore[arg-type]
-        )
-    v = golfo.view(state, 1)
-    cards = v.hand.cards[:2]
-    text = f"descarto {cards[0]} {str(cards[1]).lower()}"
-    assert parse_command(text, v) == golfo.Discard(1, cards)
-    assert parse_command(f"discard {cards[0]}", v) == golfo.Discard(1, cards[:1])
-    assert parse_command("me quedo", v) == golfo.Discard(1, ())
-    assert parse_command("stay", v) == golfo.Discard(1, ())
-    with pytest.raises(CommandError, match="do not hold 9B"):
-        parse_command("descarto 9B", v)
-    with pytest.raises(CommandError, match="bad card"):
-        parse_command("descarto 9X", v)
+def test_a_table_needs_every_header() -> None:
+    stream = io.StringIO()
+    out = Output(stream, plain=True)
+    with pytest.raises(ValueError, match="header"):
+        out.table("t", ("a", ""), [(1, 2)])
+    out.table("t", ("a", "b\n(c)"), [(1, 2)])
+    assert stream.getvalue().splitlines()[1] == "a  b (c)"

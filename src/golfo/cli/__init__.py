@@ -1,0 +1,225 @@
+"""The ``golfo`` command: play against bots, self-play statistics, scoring, replays.
+
+``golfo play`` (you at seat 0 against bots; ``--save`` and ``--resume`` a game), ``golfo
+simulate`` (bots against bots, with statistics), ``golfo score 9O 8O 7O 6O 3C`` and
+``golfo replay FILE``; ``python -m golfo`` is the same command, and ``golfo`` alone prints
+the help.
+
+The command has no words of its own for moves: it reads them with
+:func:`golfo.notation.parse` and words them with :mod:`golfo.notation`, in Spanish first
+and English after (:mod:`golfo.cli.words`).  The package:
+
+- :mod:`golfo.cli.play`: the interactive table;
+- :mod:`golfo.cli.words`: notation's words in both languages;
+- :mod:`golfo.cli.helptext`: the rules of each phase (``ayuda``) and the memory panel
+  (``memoria``);
+- :mod:`golfo.cli.results`: a hand's result and the standings;
+- :mod:`golfo.cli.simulate`, :mod:`golfo.cli.replay`: the other subcommands;
+- :mod:`golfo.cli.output`: ``rich`` tables when installed (the ``golfo[cli]`` extra),
+  plain text otherwise.
+
+``import golfo`` never imports this package, nor ``rich``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+
+from golfo import __version__
+from golfo.cards import parse_cards
+from golfo.cli.common import PRESETS, UsageError
+from golfo.cli.output import Output
+from golfo.cli.play import cmd_play
+from golfo.cli.replay import cmd_replay
+from golfo.cli.simulate import cmd_simulate
+from golfo.cli.words import both, cards_words
+from golfo.errors import GolfoError
+from golfo.hand import Hand
+from golfo.notation import suit_name
+from golfo.scoring import score
+
+__all__ = ["main", "parser"]
+
+_RULES_HELP = (
+    "the rules: tradicional (ante 1, no caps, open-ended, rebuys of your own starting "
+    "stack) or ludoteka (ante 5, caps 25/50/75/100 per hand, 10 hands of 100 points "
+    "each to start with, no rebuys, extra hands on a tie)"
+)
+
+
+def cmd_score(args: argparse.Namespace, out: Output) -> int:
+    """``golfo score CARDS``: a hand's value and the cards that count."""
+    cards = parse_cards(" ".join(args.cards))
+    hand = Hand(cards)
+    s = score(hand)
+    out.line(f"{hand}: {both(f'{s.value} puntos', f'{s.value} points')}")
+    if s.suit is not None:
+        suit = both(suit_name(s.suit, "es"), suit_name(s.suit, "en"))
+        out.line(f"{both('Cuentan', 'counting')}, {suit}: {cards_words(s.cards)}")
+        rest = [c for c in hand if c not in s.cards]
+        if rest:
+            out.line(f"{both('No cuentan', 'not counting')}: {' '.join(map(str, rest))}")
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, got {value}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command's arguments: every option's help says its default."""
+    top = argparse.ArgumentParser(
+        prog="golfo",
+        description="El Golfo, the Spanish betting card game, in a terminal.",
+        epilog="Examples: golfo play · golfo play --rules ludoteka --players 4 --save game.json"
+        " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C",
+    )
+    top.add_argument("--version", action="version", version=f"golfo {__version__}")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play against bots (you are seat 0)",
+        description="Play El Golfo against bots; you are seat 0. Type your moves in Spanish "
+        "or English; 'ayuda' (help) explains the phase in play, 'memoria' (memory) lists the "
+        "discards seen this hand, 'salir' (quit) leaves the table.",
+    )
+    play.add_argument(
+        "--rules", choices=sorted(PRESETS), help=f"{_RULES_HELP} (default: tradicional)"
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4),
+        help="seats at the table, you included; with four the dealer sits each hand out "
+        "(default: 3)",
+    )
+    play.add_argument(
+        "--hands",
+        type=_positive,
+        metavar="N",
+        help="hands in the game (default: the rules' own: open-ended for tradicional, "
+        "10 for ludoteka)",
+    )
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help="seed for the cards and the random bots, a whole number >= 0; the same seed "
+        "deals the same cards to the same moves (default: a random seed, printed at the start)",
+    )
+    play.add_argument(
+        "--bots",
+        metavar="LIST",
+        help="the other seats, comma separated: heuristic or random, e.g. heuristic,random "
+        "(default: heuristic at every seat)",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game as a golfo/1 record at the end of every hand and when you leave "
+        "(default: not saved; with --resume, saved back to the resumed file)",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a game saved with --save: you are seat 0 again, the rules and seats "
+        "come from the record, the bots from --bots (default: a new game)",
+    )
+
+    sim = sub.add_parser(
+        "simulate",
+        help="bots against bots, with statistics",
+        epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
+        "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
+        "were. Winning values: the main pot winner's value, at showdowns.",
+    )
+    sim.add_argument(
+        "--hands", type=_positive, default=1000, metavar="N", help="hands to play (default: 1000)"
+    )
+    sim.add_argument(
+        "--seed", type=_seed, default=0, metavar="N", help="seed for cards and bots (default: 0)"
+    )
+    sim.add_argument(
+        "--bots",
+        default="heuristic,random,random",
+        metavar="LIST",
+        help="3 or 4 seats, comma separated: heuristic or random "
+        "(default: heuristic,random,random)",
+    )
+    sim.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default="tradicional",
+        help=f"{_RULES_HELP} (default: tradicional)",
+    )
+    sim.add_argument(
+        "--game-hands",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="in open-ended games, start a new game after this many hands (default: 100)",
+    )
+    sim.add_argument(
+        "--json",
+        action="store_true",
+        help="write the report as JSON, the same bytes for the same seed (default: tables)",
+    )
+
+    sc = sub.add_parser("score", help="the value of a hand and its counting cards")
+    sc.add_argument("cards", nargs="+", help="one to five cards, such as 9O 8O 7O 6O 3C")
+
+    rp = sub.add_parser("replay", help="print a saved game hand by hand")
+    rp.add_argument("file", help="a golfo/1 record, as written by golfo play --save")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``golfo`` command; returns the exit status."""
+    command_line = parser()
+    args = command_line.parse_args(argv)
+    if args.command is None:
+        command_line.print_help()
+        return 0
+    out = Output()
+    commands: dict[str, Callable[[argparse.Namespace, Output], int]] = {
+        "play": cmd_play,
+        "simulate": cmd_simulate,
+        "score": cmd_score,
+        "replay": cmd_replay,
+    }
+    if args.command == "play" and args.seed is None:
+        args.seed = random.SystemRandom().randrange(10**6)
+    try:
+        return commands[args.command](args, out)
+    except UsageError as exc:
+        print(f"golfo {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except GolfoError as exc:
+        message = " ".join(str(exc).split())
+        print(f"golfo {args.command}: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
