@@ -325,6 +325,10 @@ def test_play_scripted_game_with_bad_lines_reprompts_and_finishes(tmp_path: Path
     assert "Clasificación tras 2 manos (standings after 2 hands)" in out
     assert "Fin de la partida (the game is over)" in out
     assert "asiento 1 (seat 1): " in out  # what the bots did
+    assert re.search(r"^Bote \(main pot\): \d+ → (tú \(you\)|asiento \d \(seat \d\))", out, re.M)
+    assert re.search(
+        r"^Esta mano \(this hand\): tú \(you\) [+-]\d+, asiento 1 \(seat 1\)", out, re.M
+    )
     # The saved record replays to the same final state.
     state = golfo.from_json(record.read_text())
     assert state.is_over
@@ -838,3 +842,13 @@ def test_a_table_needs_every_header() -> None:
         out.table("t", ("a", ""), [(1, 2)])
     out.table("t", ("a", "b\n(c)"), [(1, 2)])
     assert stream.getvalue().splitlines()[1] == "a  b (c)"
+
+
+def test_resume_a_game_of_other_rules_keeps_them(tmp_path: Path) -> None:
+    rules = attrs.evolve(golfo.TRADICIONAL, ante=2, hands=4)
+    out = resume(saved(tmp_path, new_table(rules)))
+    assert (
+        "El Golfo · reglas del archivo (rules from the file) · ante 2 por jugador (per player) · "
+        "4 manos (hands)"
+    ) in out
+    assert "· ante 2 por jugador (per player) · bote 6 (pot 6) · continúa (continued) ===" in out

@@ -327,7 +327,7 @@ class Table:
 # the subcommand
 
 
-def _game(args: argparse.Namespace) -> tuple[State, str, Path | None]:
+def _game(args: argparse.Namespace) -> tuple[State, str | None, Path | None]:
     """The game to play (new or resumed), the name of its rules, where to save it."""
     if args.resume is None:
         name = args.rules or "tradicional"
@@ -341,8 +341,7 @@ def _game(args: argparse.Namespace) -> tuple[State, str, Path | None]:
         raise UsageError(f"--resume takes the game from the record: drop {', '.join(given)}")
     path = Path(args.resume)
     state = load_record(path)
-    name = preset_name(state.rules) or both("del archivo", "from the file")
-    return state, name, Path(args.save) if args.save is not None else path
+    return state, preset_name(state.rules), Path(args.save) if args.save is not None else path
 
 
 def cmd_play(args: argparse.Namespace, out: Output) -> int:

@@ -21,11 +21,9 @@ def show_result(out: Output, result: HandResult, name: Callable[[int], str]) -> 
             if hand is not None:
                 out.line(f"  {name(seat)}: {hand} · {value_words(hand)}")
     for i, pot in enumerate(result.pots):
-        kind = (
-            both("el bote", "the main pot") if i == 0 else both(f"el bote {i + 1}", f"side pot {i}")
-        )
+        kind = both("Bote", "main pot") if i == 0 else both(f"Bote {i + 1}", f"side pot {i}")
         how = "" if result.showdown else " · " + both("los demás no van", "the others folded")
-        out.line(f"{name(pot.winner)} {both('gana', 'wins')} {kind}: {pot.amount}{how}")
+        out.line(f"{kind}: {pot.amount} → {name(pot.winner)}{how}")
     for seat, chips in enumerate(result.returned):
         if chips:
             back = both(f"recupera {chips} no igualadas", f"takes back {chips} uncalled")
@@ -78,9 +76,13 @@ def winner_line(state: State, name: Callable[[int], str]) -> str:
     return f"{over} · {both('gana', 'winner')}: {name(winner)}"
 
 
-def rules_words(name: str, rules: Rules) -> str:
-    """The rules in one line: preset, ante per player, caps, length, rebuys."""
-    parts = [both(f"reglas {name}", f"{name} rules")]
+def rules_words(name: str | None, rules: Rules) -> str:
+    """The rules in one line: the preset's name (``None``: rules of a saved game that are no
+    preset), the ante per player, caps, length, rebuys."""
+    if name is None:
+        parts = [both("reglas del archivo", "rules from the file")]
+    else:
+        parts = [both(f"reglas {name}", f"{name} rules")]
     parts.append(both(f"ante {rules.ante} por jugador", "per player"))
     if rules.round_caps is not None:
         caps = "/".join(map(str, rules.round_caps))
