@@ -1,0 +1,21 @@
+"""``golfo serve``: an authoritative table server for frontends (extra ``golfo[server]``).
+
+The server holds the true state of every game; each player's socket receives only its
+seat's view; moves are taken from the seat whose token the socket presented, against the
+current version; bots fill seats and play for absent players when a turn timer runs out;
+every action is committed to the database before anyone hears of it, and every unfinished
+game is rebuilt from its log when the server starts.  The protocol is in ``docs/server.md``.
+
+``import golfo`` never imports this package (it needs Starlette and uvicorn).
+
+- :func:`create_app`: the ASGI application, on a store;
+- :class:`SQLiteStore` and the :class:`Store` interface;
+- :func:`main`: ``golfo serve`` (also ``python -m golfo.server``).
+"""
+
+from golfo.server.app import create_app
+from golfo.server.run import main, serve
+from golfo.server.store import SQLiteStore, Store, StoreError
+from golfo.server.tables import Hub, Limits
+
+__all__ = ["Hub", "Limits", "SQLiteStore", "Store", "StoreError", "create_app", "main", "serve"]

@@ -1,0 +1,292 @@
+"""The ASGI application of ``golfo serve`` (Starlette): tables over HTTP, play over WebSockets.
+
+The protocol is pinned in ``docs/server.md``.  Every request and message is read strictly;
+anything wrong gets a typed error (``format``, ``auth``, ``not_your_seat``, ``not_your_turn``,
+``stale``, ``illegal``, ``rate``, ...) or a closed socket, never a crash and never a change
+of state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, MutableMapping
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from golfo.errors import FormatError, GolfoError
+from golfo.server.protocol import (
+    Hello,
+    ProtocolError,
+    error_message,
+    parse_client_message,
+    parse_table_config,
+)
+from golfo.server.store import SQLiteStore, Store
+from golfo.server.tables import Connection, Hub, Limits, Table
+from golfo.views import view
+from golfo.wire import fail, parse_json, read_object, show, to_data
+
+__all__ = ["MAX_BODY", "create_app"]
+
+log = logging.getLogger("golfo.server")
+
+MAX_BODY: Final = 65_536
+"""The largest HTTP request body read, in bytes."""
+HELLO_TIMEOUT: Final = 10.0
+"""Seconds a new WebSocket has to say hello."""
+_STATUS: Final = {
+    "format": 400,
+    "auth": 401,
+    "not_your_seat": 403,
+    "not_found": 404,
+    "taken": 409,
+    "not_over": 409,
+    "full": 503,
+    "rate": 429,
+}
+
+
+def _error(error: ProtocolError) -> JSONResponse:
+    data = error.data()
+    del data["type"]
+    return JSONResponse({"error": data}, status_code=_STATUS.get(error.code, 400))
+
+
+async def _body(request: Request) -> Any:
+    size = 0
+    chunks = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ProtocolError("format", "demasiado largo", f"at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    text = b"".join(chunks)
+    if not text.strip():
+        return {}
+    try:
+        return parse_json(text, "body", MAX_BODY)
+    except FormatError as error:
+        raise error_message(error) from None
+
+
+def _table(request: Request | WebSocket) -> Table:
+    hub: Hub = request.app.state.hub
+    table = hub.tables.get(str(request.path_params.get("table_id", "")))
+    if table is None:
+        raise ProtocolError("not_found", "no hay tal mesa", "no such table")
+    return table
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ProtocolError("auth", "se espera «Bearer TOKEN»", "expected 'Bearer TOKEN'")
+    return token.strip()
+
+
+def _http(handler: Any) -> Any:
+    """An HTTP endpoint whose :class:`ProtocolError` s become JSON errors."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+            return response
+        except ProtocolError as error:
+            return _error(error)
+        except GolfoError as error:
+            return _error(error_message(error))
+
+    endpoint.__doc__ = handler.__doc__
+    return endpoint
+
+
+@_http
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table."""
+    try:
+        config = parse_table_config(await _body(request))
+    except FormatError as error:
+        raise error_message(error) from None
+    hub: Hub = request.app.state.hub
+    table = hub.create(config)
+    return JSONResponse(table.summary(), status_code=201)
+
+
+@_http
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables``: the lobby."""
+    hub: Hub = request.app.state.hub
+    return JSONResponse({"tables": [t.summary() for t in hub.tables.values()]})
+
+
+@_http
+async def get_table(request: Request) -> Response:
+    """``GET /api/tables/{id}``: the seats and a spectator's view."""
+    table = _table(request)
+    return JSONResponse(table.summary() | {"view": to_data(view(table.state, None))})
+
+
+@_http
+async def take_seat(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}`` with ``{"name": ...}``: the seat's token."""
+    table = _table(request)
+    try:
+        body = read_object(await _body(request), "body", (), ("name",))
+        name = body.get("name", "")
+        if not isinstance(name, str) or len(name) > 40:
+            fail("body.name", f"expected a name of at most 40 characters, got {show(name)}")
+        raw = str(request.path_params["seat"])
+        if not raw.isdigit():
+            raise ProtocolError("not_found", "ese asiento no existe", "no such seat")
+    except FormatError as error:
+        raise error_message(error) from None
+    hub: Hub = request.app.state.hub
+    token = hub.take_seat(table, int(raw), name.strip() or f"seat {raw}")
+    return JSONResponse({"table": table.table_id, "seat": int(raw), "token": token}, 201)
+
+
+@_http
+async def get_record(request: Request) -> Response:
+    """``GET /api/tables/{id}/record``: the full record once over, or a seat's own."""
+    table = _table(request)
+    hub: Hub = request.app.state.hub
+    text = hub.record(table, _token(request))
+    return Response(text, media_type="application/json")
+
+
+async def index(request: Request) -> Response:
+    """``GET /``: the server's front page."""
+    return HTMLResponse(
+        "<!doctype html><meta charset=utf-8><title>golfo serve</title>"
+        "<h1>golfo serve</h1><p>The El Golfo table server. API: <code>/api/tables</code>; "
+        "protocol: docs/server.md.</p>"
+    )
+
+
+async def play(websocket: WebSocket) -> None:
+    """``/api/tables/{id}/ws``: one seat's (or a spectator's) socket."""
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    try:
+        table = _table(websocket)
+        if hub.connections >= hub.limits.connections:
+            raise ProtocolError("full", "demasiadas conexiones", "too many connections")
+        if len(table.connections) >= hub.limits.per_table:
+            raise ProtocolError("full", "demasiadas conexiones a la mesa", "too many at the table")
+        first = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        hello = parse_client_message(_text(first), seat=None, players=table.config.players)
+        if not isinstance(hello, Hello):
+            raise ProtocolError("format", "empieza con hello", "start with hello")
+        seat = table.seat_of(hello.token)
+        if hello.token is not None and seat is None:
+            raise ProtocolError("auth")
+    except (ProtocolError, GolfoError, TimeoutError, WebSocketDisconnect, KeyError) as error:
+        if isinstance(error, ProtocolError | GolfoError):
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps(error_message(error).data()))
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1008)
+        return
+    await _serve(hub, table, websocket, seat)
+
+
+def _text(message: MutableMapping[str, Any]) -> str | bytes:
+    if message.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    data = message.get("bytes")
+    return bytes(data) if data is not None else b""
+
+
+async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None) -> None:
+    closing = asyncio.Event()
+    connection = Connection(seat, hub.limits, closing.set)
+
+    async def sender() -> None:
+        while True:
+            text = await connection.queue.get()
+            if text is None:
+                return
+            await websocket.send_text(text)
+
+    table.connections.add(connection)
+    hub.connections += 1
+    send_task = asyncio.get_running_loop().create_task(sender())
+    watcher = asyncio.get_running_loop().create_task(closing.wait())
+    try:
+        connection.send({"type": "view", "view": to_data(view(table.state, seat))})
+        while True:
+            receive = asyncio.get_running_loop().create_task(websocket.receive())
+            done, _ = await asyncio.wait(
+                {receive, watcher, send_task}, return_when=asyncio.FIRST_COMPLETED
+            )
+            if receive not in done:  # dropped for being slow, or the socket broke
+                receive.cancel()
+                break
+            try:
+                text = _text(receive.result())
+            except WebSocketDisconnect:
+                break
+            if not connection.allow():
+                connection.send(ProtocolError("rate").data())
+                continue
+            try:
+                message = parse_client_message(text, seat=seat, players=table.config.players)
+                if isinstance(message, Hello):
+                    raise ProtocolError("format", "ya has dicho hello", "hello was said already")
+                await table.handle(connection, message)
+            except (ProtocolError, GolfoError) as error:
+                connection.send(error_message(error).data())
+    finally:
+        table.connections.discard(connection)
+        hub.connections -= 1
+        for task in (send_task, watcher):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1008 if connection.dropped else 1000)
+
+
+def create_app(store: Store | str = ":memory:", *, limits: Limits | None = None) -> Starlette:
+    """The server's ASGI application on ``store`` (a :class:`Store`, or a SQLite path:
+    ``":memory:"`` keeps nothing after the process).  Every stored table is rebuilt from
+    its log at once; its bots and timers start with the application."""
+    if isinstance(store, str):
+        store = SQLiteStore(store)
+    hub = Hub(store, limits)
+    hub.load()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.start()
+        try:
+            yield
+        finally:
+            hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/tables", list_tables, methods=["GET"]),
+            Route("/api/tables/{table_id}", get_table, methods=["GET"]),
+            Route("/api/tables/{table_id}/seats/{seat}", take_seat, methods=["POST"]),
+            Route("/api/tables/{table_id}/record", get_record, methods=["GET"]),
+            WebSocketRoute("/api/tables/{table_id}/ws", play),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app

@@ -1,0 +1,318 @@
+"""The table server's protocol: what clients send, the errors they get, in both languages.
+
+The forms are pinned in ``docs/server.md``; views, moves and actions are the wire's
+(``golfo-wire/1``).  Everything a client sends is read strictly: anything malformed is a
+:class:`ProtocolError` with its code, never another exception.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from golfo.actions import Action
+from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
+from golfo.notation import explain
+from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
+from golfo.wire import (
+    MAX_MESSAGE,
+    action_from_data,
+    fail,
+    parse_json,
+    read_bool,
+    read_int,
+    read_object,
+    rules_from_data,
+    show,
+)
+
+__all__ = [
+    "BOT_KINDS",
+    "CODES",
+    "ProtocolError",
+    "TableConfig",
+    "error_message",
+    "parse_client_message",
+    "parse_table_config",
+]
+
+BOT_KINDS: Final = ("heuristic", "random")
+"""The bots a seat can be given."""
+PRESETS: Final = {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA}
+CODES: Final = (
+    "format",
+    "auth",
+    "not_your_seat",
+    "not_your_turn",
+    "stale",
+    "illegal",
+    "rate",
+    "full",
+    "taken",
+    "not_found",
+    "not_over",
+)
+"""Every error code the server sends (``{"type": "error", "code": ...}``, and over HTTP)."""
+
+_TEXTS: Final[dict[str, tuple[str, str]]] = {
+    "format": ("mensaje mal formado", "malformed message"),
+    "auth": ("token no válido para esta mesa", "bad token for this table"),
+    "not_your_seat": ("ese asiento no es el tuyo", "that seat is not yours"),
+    "not_your_turn": ("no es tu turno", "it is not your turn"),
+    "stale": (
+        "la mesa ha cambiado desde tu última vista: mira la nueva",
+        "the table has changed since your last view: look at the new one",
+    ),
+    "illegal": ("esa jugada no vale ahora", "that move is not legal now"),
+    "rate": ("demasiados mensajes: espera un poco", "too many messages: slow down"),
+    "full": ("no caben más", "no room for more"),
+    "taken": ("ese asiento ya está ocupado", "that seat is taken"),
+    "not_found": ("no existe", "no such thing"),
+    "not_over": ("la partida no ha terminado", "the game is not over"),
+}
+
+
+class ProtocolError(Exception):
+    """A client's message or request that the server refuses: ``code`` (one of
+    :data:`CODES`) and the message for the player in Spanish and English."""
+
+    def __init__(self, code: str, es: str = "", en: str = "", detail: str = "") -> None:
+        base_es, base_en = _TEXTS[code]
+        self.code = code
+        self.es = f"{base_es}: {es}" if es else base_es
+        self.en = f"{base_en}: {en}" if en else base_en
+        self.detail = detail
+        super().__init__(self.en)
+
+    def data(self) -> dict[str, Any]:
+        """The error as the protocol sends it."""
+        out: dict[str, Any] = {
+            "type": "error",
+            "code": self.code,
+            "message": {"es": self.es, "en": self.en},
+        }
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+def error_message(error: Exception) -> ProtocolError:
+    """The protocol's error for an exception raised while handling a client's message."""
+    if isinstance(error, ProtocolError):
+        return error
+    if isinstance(error, IllegalActionError):
+        code = "not_your_turn" if error.code in ("not_your_turn", "folded") else "illegal"
+        return ProtocolError(
+            code,
+            explain(error, lang="es"),
+            explain(error, lang="en"),
+            detail=str(error),
+        )
+    if isinstance(error, SeatError):
+        return ProtocolError("not_your_seat", detail=str(error))
+    if isinstance(error, NotationError):
+        return ProtocolError("illegal", error.reason, error.reason, detail=str(error))
+    if isinstance(error, FormatError):
+        return ProtocolError("format", str(error), str(error))
+    return ProtocolError("format", detail=type(error).__name__)
+
+
+# ---------------------------------------------------------------------------
+# table configurations
+
+
+@attrs.frozen
+class TableConfig:
+    """How a table was created (``POST /api/tables``)."""
+
+    rules: Rules
+    """The rules."""
+    players: int
+    """3 or 4 seats."""
+    bots: Mapping[int, str] = attrs.field(factory=dict)
+    """The seats played by bots from the start, with their kind."""
+    seed: int | None = None
+    """A seed for reproducible deals (and random bots); ``None``: the operating system's
+    randomness."""
+    pause: float = 3.0
+    """Seconds between hands before the next starts by itself."""
+    timer: float | None = None
+    """Seconds a human seat has to act before its bot plays for it; ``None``: no timer."""
+    bot_delay: float = 0.5
+    """Seconds a bot waits before it plays."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The configuration as JSON data (stored with the table)."""
+        from golfo.wire import rules_data
+
+        return {
+            "rules": rules_data(self.rules),
+            "players": self.players,
+            "bots": {str(k): v for k, v in sorted(self.bots.items())},
+            "seed": self.seed,
+            "pause": self.pause,
+            "timer": self.timer,
+            "bot_delay": self.bot_delay,
+        }
+
+
+_CONFIG_KEYS: Final = ("rules", "players", "bots", "hands", "seed", "pause", "timer", "bot_delay")
+
+
+def _seconds(value: Any, path: str, high: float) -> float:
+    if type(value) not in (int, float) or not 0 <= value <= high:
+        fail(path, f"expected a number of seconds from 0 to {high:g}, got {show(value)}")
+    return float(value)
+
+
+def parse_table_config(data: Any) -> TableConfig:
+    """A :class:`TableConfig` from a request body (parsed JSON); :class:`golfo.FormatError`
+    naming the place for anything malformed."""
+    obj = read_object(data, "table", (), _CONFIG_KEYS)
+    raw_rules = obj.get("rules", "tradicional")
+    if isinstance(raw_rules, str):
+        if raw_rules not in PRESETS:
+            fail(
+                "table.rules", f'expected "tradicional", "ludoteka" or rules, got {show(raw_rules)}'
+            )
+        rules = PRESETS[raw_rules]
+    else:
+        rules = rules_from_data(raw_rules, "table.rules")
+    if "hands" in obj:
+        hands = obj["hands"]
+        hands = None if hands is None else read_int(hands, "table.hands", 1, 10_000)
+        try:
+            rules = attrs.evolve(rules, hands=hands)
+        except ValueError as error:
+            fail("table.hands", str(error))
+    players = obj.get("players", 3)
+    if type(players) is not int or players not in (3, 4):
+        fail("table.players", f"expected 3 or 4, got {show(players)}")
+    bots: dict[int, str] = {}
+    raw_bots = obj.get("bots", {})
+    if not isinstance(raw_bots, dict):
+        fail("table.bots", f"expected an object, got {show(raw_bots)}")
+    for key, kind in raw_bots.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            fail("table.bots", f"expected seat numbers 0 to {players - 1} as keys, got {show(key)}")
+        if kind not in BOT_KINDS:
+            fail(f"table.bots.{key}", f'expected "heuristic" or "random", got {show(kind)}')
+        bots[int(key)] = kind
+    seed = obj.get("seed")
+    seed = None if seed is None else read_int(seed, "table.seed", 0, 2**63 - 1)
+    timer = obj.get("timer")
+    return TableConfig(
+        rules=rules,
+        players=players,
+        bots=bots,
+        seed=seed,
+        pause=_seconds(obj.get("pause", 3.0), "table.pause", 600),
+        timer=None if timer is None else _seconds(timer, "table.timer", 3600),
+        bot_delay=_seconds(obj.get("bot_delay", 0.5), "table.bot_delay", 60),
+    )
+
+
+def config_from_data(data: Mapping[str, Any]) -> TableConfig:
+    """The configuration stored with a table (as :meth:`TableConfig.to_data` wrote it)."""
+    return TableConfig(
+        rules=rules_from_data(data["rules"]),
+        players=data["players"],
+        bots={int(k): v for k, v in data["bots"].items()},
+        seed=data["seed"],
+        pause=data["pause"],
+        timer=data["timer"],
+        bot_delay=data["bot_delay"],
+    )
+
+
+# ---------------------------------------------------------------------------
+# client messages on the WebSocket
+
+
+@attrs.frozen
+class Hello:
+    """``{"type": "hello", "token": "..."}``: the first message; no token: a spectator."""
+
+    token: str | None
+
+
+@attrs.frozen
+class Move:
+    """``{"type": "action", "version": N, "action": {...}}`` (or ``"say"`` with words)."""
+
+    version: int
+    action: Action | None
+    text: str | None = None
+    lang: str = "es"
+
+
+@attrs.frozen
+class Vote:
+    """``{"type": "end_game"}``: this seat agrees to end an open-ended game between hands."""
+
+
+@attrs.frozen
+class BotSwitch:
+    """``{"type": "bot", "on": true | false}``: a bot plays this seat, or stops."""
+
+    on: bool
+
+
+@attrs.frozen
+class Ping:
+    """``{"type": "ping"}``: answered with ``{"type": "pong"}``."""
+
+
+ClientMessage = Hello | Move | Vote | BotSwitch | Ping
+
+_TYPES: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    # type: (required keys, optional keys)
+    "hello": (("type",), ("token",)),
+    "action": (("type", "version", "action"), ()),
+    "say": (("type", "version", "text"), ("lang",)),
+    "end_game": (("type",), ()),
+    "bot": (("type", "on"), ()),
+    "ping": (("type",), ()),
+}
+
+
+def parse_client_message(text: str | bytes, *, seat: int | None, players: int) -> ClientMessage:
+    """A client's WebSocket message; :class:`ProtocolError` (``format``, ``not_your_seat``)
+    for anything wrong.  ``seat`` is the connection's seat (``None``: a spectator)."""
+    try:
+        data = parse_json(text, "message", MAX_MESSAGE)
+        kind = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(kind, str) or kind not in _TYPES:
+            known = ", ".join(json.dumps(k) for k in _TYPES)
+            fail("message.type", f"expected one of {known}, got {show(kind)}")
+        required, optional = _TYPES[kind]
+        obj = read_object(data, "message", required, optional)
+        if kind == "hello":
+            token = obj.get("token")
+            if token is not None and not (isinstance(token, str) and len(token) <= 200):
+                fail("message.token", f"expected a string, got {show(token)}")
+            return Hello(token)
+        if kind == "ping":
+            return Ping()
+        if seat is None:
+            raise ProtocolError("auth", "un espectador no juega", "a spectator does not play")
+        if kind == "end_game":
+            return Vote()
+        if kind == "bot":
+            return BotSwitch(read_bool(obj["on"], "message.on"))
+        version = read_int(obj["version"], "message.version")
+        if kind == "say":
+            words = obj["text"]
+            if not isinstance(words, str) or len(words) > 200:
+                fail("message.text", f"expected words, got {show(words)}")
+            lang = obj.get("lang", "es")
+            if lang not in ("es", "en"):
+                fail("message.lang", f'expected "es" or "en", got {show(lang)}')
+            return Move(version, None, words, lang)
+        action = action_from_data(obj["action"], seat=seat, players=players, path="message.action")
+        return Move(version, action)
+    except (FormatError, SeatError) as error:
+        raise error_message(error) from None

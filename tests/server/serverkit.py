@@ -1,0 +1,175 @@
+"""Live servers for the tests: ``golfo serve`` as a real process on 127.0.0.1 and a free
+port, WebSocket clients that play a seat in a thread, and the checks of what they received."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import golfo
+from golfo import CHANCE, DECK, Deal, Discard, NextHand, State
+from golfo.server.client import Client, Socket
+
+
+class LiveServer:
+    """A ``golfo serve`` process on a database file; start, kill, start again."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.db = db
+        self.extra = extra
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self) -> Client:
+        command = [sys.executable, "-m", "golfo.server", "--port", "0", "--db", str(self.db)]
+        self.process = subprocess.Popen(
+            [*command, *self.extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if "listening on" not in line:
+            self.process.kill()
+            errors = self.process.stderr.read() if self.process.stderr else ""
+            raise AssertionError(f"golfo serve did not start: {line}{errors}")
+        self.url = line.split("listening on ", 1)[1].split()[0].rstrip("/")
+        return Client(self.url)
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=20)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=20)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+def policy(view: dict[str, Any], salt: int) -> dict[str, Any]:
+    """A legal action chosen from a view alone, the same for the same view and salt."""
+    rng = random.Random(hash((salt, view["version"], view["seat"])))
+    moves, seat = view["moves"], view["seat"]
+    if moves["discard_max"] is not None:
+        k = rng.randint(0, moves["discard_max"])
+        return {"type": "discard", "seat": seat, "cards": rng.sample(view["hand"], k)}
+    kinds = [k for k in ("pass", "fold") if moves[k]] + ["call"] * (moves["call"] is not None)
+    kinds += [k for k in ("bet", "raise") if moves[k] is not None]
+    kind = rng.choice(kinds)
+    action: dict[str, Any] = {"type": kind, "seat": seat}
+    if kind in ("bet", "raise"):
+        low, high = moves[kind]
+        action["amount"] = rng.choice([low, high, rng.randint(low, high)])
+    return action
+
+
+class Player(threading.Thread):
+    """A client playing one seat (``token``) or watching (``None``) until the game ends or the
+    server goes away; every message it received is kept."""
+
+    def __init__(self, client: Client, table: str, token: str | None, salt: int = 0) -> None:
+        super().__init__(daemon=True)
+        self.client = client
+        self.table = table
+        self.token = token
+        self.salt = salt
+        self.received: list[str] = []
+        self.version = -1
+        """The version of the last view received."""
+        self.finished = False
+        self.lost = False
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            socket: Socket = self.client.connect(self.table, self.token)
+        except OSError:
+            self.lost = True
+            return
+        try:
+            while True:
+                try:
+                    message = socket.receive(timeout=60)
+                except Exception:  # the server went away (killed)
+                    self.lost = True
+                    return
+                view = message.get("view") if message.get("type") == "view" else None
+                if view is None:
+                    continue
+                self.version = view["version"]
+                if view["phase"] == "end":
+                    self.finished = True
+                    return
+                if self.token is not None and view["moves"] is not None:
+                    try:
+                        socket.act(policy(view, self.salt), view["version"])
+                    except Exception:
+                        self.lost = True
+                        return
+        except BaseException as error:  # pragma: no cover - reported by the test
+            self.error = error
+        finally:
+            self.received += socket.received
+            with contextlib.suppress(Exception):
+                socket.close()
+
+
+def states_of(record_text: str) -> list[State]:
+    """Every state of a recorded game, by version."""
+    return list(golfo.replay(record_text))
+
+
+def knowledge(state: State, seat: int | None) -> set[str]:
+    """The cards ``seat`` may know in ``state`` (``None``: a spectator)."""
+    known: set[str] = set()
+    face_up = state.rules.discards_face_up
+    for action, actor in golfo.state.log_entries(state.log):
+        if isinstance(action, NextHand):
+            break
+        if isinstance(action, Deal) and seat is not None and actor == seat:
+            known.add(str(action.card))
+        if isinstance(action, Discard) and (face_up or actor == seat):
+            known |= {str(c) for c in action.cards}
+    for result in state.results:
+        for hand in result.shown:
+            if hand is not None:
+                known |= {str(c) for c in hand}
+    return known
+
+
+def check_messages(texts: list[str], seat: int | None, states: list[State]) -> int:
+    """Every message a socket of ``seat`` received: its own seat's view only, moves only on
+    its turn, no card it may not know.  Returns how many views were checked."""
+    views = 0
+    for text in texts:
+        message = json.loads(text)
+        if message.get("type") != "view":
+            for card in DECK:
+                assert f'"{card}"' not in text, f"a card in a {message.get('type')} message"
+            continue
+        view = message["view"]
+        assert view["seat"] == seat
+        state = states[view["version"]]
+        assert state.to_act is not CHANCE
+        assert (view["moves"] is not None) == (seat is not None and state.to_act == seat)
+        assert view == golfo.wire.to_data(golfo.view(state, seat)), "a view the game never had"
+        known = knowledge(state, seat)
+        for card in DECK:
+            if str(card) not in known:
+                assert f'"{card}"' not in text, f"seat {seat} was sent {card}"
+        views += 1
+    return views

@@ -1,0 +1,303 @@
+"""``golfo serve`` through the ASGI test client: every endpoint, message type and error code.
+
+The live tests (``test_live.py``) run the server as a process on real sockets; these check
+the protocol piece by piece, in process.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import golfo
+from golfo.server import SQLiteStore, create_app
+from golfo.server.protocol import CODES
+from golfo.server.tables import hash_token
+
+FAST = {"pause": 0, "bot_delay": 0}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(SQLiteStore(tmp_path / "db.sqlite3"))) as c:
+        yield c
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"rules": "ludoteka"} | FAST | body)
+    assert answer.status_code == 201, answer.text
+    table: dict[str, Any] = answer.json()
+    return table
+
+
+def seat(client: TestClient, table: str, number: int, name: str = "Ana") -> str:
+    answer = client.post(f"/api/tables/{table}/seats/{number}", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    token: str = answer.json()["token"]
+    return token
+
+
+def error_code(answer: Any) -> str:
+    code: str = answer.json()["error"]["code"]
+    assert set(answer.json()["error"]["message"]) == {"es", "en"}
+    return code
+
+
+def test_create_list_and_show_tables(client: TestClient) -> None:
+    table = new_table(client, players=4, bots={"1": "heuristic", "3": "random"}, seed=3)
+    assert table["players"] == 4
+    assert [s["kind"] for s in table["seats"]] == ["free", "bot", "free", "bot"]
+    assert table["free"] == [0, 2]
+    assert table["phase"] == "bet_1"  # the first deal is done at once
+    lobby = client.get("/api/tables").json()["tables"]
+    assert [t["table"] for t in lobby] == [table["table"]]
+    shown = client.get(f"/api/tables/{table['table']}").json()
+    assert shown["view"]["seat"] is None  # a spectator's view
+    assert shown["view"]["hand"] == []
+    custom = new_table(client, rules=golfo.wire.to_data(golfo.Rules(ante=2, hands=3)), players=3)
+    assert custom["rules"]["ante"] == 2
+    assert custom["rules"]["hands"] == 3
+    assert new_table(client, rules="tradicional", hands=5)["rules"]["hands"] == 5
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ({"rules": "poker"}, "table.rules"),
+        ({"players": 5}, "table.players"),
+        ({"players": "3"}, "table.players"),
+        ({"bots": {"7": "heuristic"}}, "table.bots"),
+        ({"bots": {"1": "genius"}}, "table.bots.1"),
+        ({"seed": -1}, "table.seed"),
+        ({"pause": "soon"}, "table.pause"),
+        ({"hands": 0}, "table.hands"),
+        ({"colour": "red"}, "unexpected key"),
+        ({"rules": {"ante": 1}}, "table.rules: missing key"),
+    ],
+)
+def test_bad_tables_are_format_errors(client: TestClient, body: dict[str, Any], where: str) -> None:
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 400
+    assert error_code(answer) == "format"
+    assert where in answer.json()["error"]["message"]["en"]
+
+
+def test_bodies_that_are_not_json_or_too_big(client: TestClient) -> None:
+    for content in (b"{", b"[1, 2", b"\xff\xfe", b'{"a": NaN}', b"[]"):
+        answer = client.post("/api/tables", content=content)
+        assert answer.status_code == 400
+        assert error_code(answer) == "format"
+    answer = client.post("/api/tables", content=b" " * 70_000 + b"{}")
+    assert answer.status_code == 400
+
+
+def test_seats_tokens_and_records(client: TestClient, tmp_path: Path) -> None:
+    table = new_table(client, bots={"2": "heuristic"})["table"]
+    token = seat(client, table, 0, "Ana")
+    assert len(token) >= 32  # 192 random bits, URL-safe
+    answer = client.post(f"/api/tables/{table}/seats/0", json={"name": "Eve"})
+    assert (answer.status_code, error_code(answer)) == (409, "taken")
+    answer = client.post(f"/api/tables/{table}/seats/2", json={"name": "Eve"})
+    assert (answer.status_code, error_code(answer)) == (409, "taken")  # a bot's seat
+    for bad in ("9", "x", "-1"):
+        answer = client.post(f"/api/tables/{table}/seats/{bad}", json={"name": "Eve"})
+        assert (answer.status_code, error_code(answer)) == (404, "not_found")
+    answer = client.post(f"/api/tables/{table}/seats/1", json={"name": 5})
+    assert (answer.status_code, error_code(answer)) == (400, "format")
+    answer = client.post("/api/tables/nope/seats/1", json={"name": "Eve"})
+    assert (answer.status_code, error_code(answer)) == (404, "not_found")
+    # records: the whole one only at the end; a seat's own at any time, with its token
+    answer = client.get(f"/api/tables/{table}/record")
+    assert (answer.status_code, error_code(answer)) == (409, "not_over")
+    mine = client.get(f"/api/tables/{table}/record", headers={"Authorization": f"Bearer {token}"})
+    assert mine.status_code == 200
+    assert mine.json()["format"] == "golfo-seat/1"
+    assert mine.json()["seat"] == 0
+    for header in ("Bearer nope", "Basic abc", "Bearer "):
+        answer = client.get(f"/api/tables/{table}/record", headers={"Authorization": header})
+        assert (answer.status_code, error_code(answer)) == (401, "auth")
+    # tokens are not in the database in clear, only their hashes
+    dump = "\n".join(sqlite3.connect(tmp_path / "db.sqlite3").iterdump())
+    assert token not in dump
+    assert hash_token(token) in dump
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.receive_text())
+    return message
+
+
+def hello(ws: Any, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello"} | ({"token": token} if token else {})))
+    return receive(ws)
+
+
+def test_a_seat_plays_over_its_socket_and_every_error_has_its_code(client: TestClient) -> None:
+    table = new_table(client, seed=11)["table"]
+    tokens = [seat(client, table, s, f"p{s}") for s in range(3)]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as one:
+        first = hello(one, tokens[1])
+        assert first["type"] == "view"
+        view = first["view"]
+        assert (view["seat"], view["to_act"]) == (1, 1)  # seat 1 is mano
+        version = view["version"]
+        errors = {}
+
+        def send(message: Any) -> None:
+            one.send_text(message if isinstance(message, str) else json.dumps(message))
+            answer = receive(one)
+            assert answer["type"] == "error", answer
+            assert set(answer["message"]) == {"es", "en"}
+            errors[answer["code"]] = answer
+
+        send("not json")
+        send({"type": "shout"})
+        send({"type": "action", "version": version})
+        send({"type": "action", "version": "7", "action": {"type": "pass", "seat": 1}})
+        send({"type": "action", "version": version, "action": {"type": "pass", "seat": 2}})
+        send({"type": "action", "version": version - 1, "action": {"type": "pass", "seat": 1}})
+        send({"type": "action", "version": version, "action": {"type": "call", "seat": 1}})
+        send(
+            {
+                "type": "action",
+                "version": version,
+                "action": {"type": "bet", "seat": 1, "amount": 10**30},
+            }
+        )
+        send({"type": "hello", "token": tokens[1]})
+        assert {"format", "not_your_seat", "stale", "illegal"} <= set(errors)
+        assert "nadie ha envidado" in errors["illegal"]["message"]["es"]
+        assert "nobody has bet" in errors["illegal"]["message"]["en"]
+        one.send_text(json.dumps({"type": "ping"}))
+        assert receive(one) == {"type": "pong"}
+        # a good move: everyone is told
+        one.send_text(
+            json.dumps(
+                {
+                    "type": "action",
+                    "version": version,
+                    "action": {"type": "bet", "seat": 1, "amount": 5},
+                }
+            )
+        )
+        after = receive(one)
+        assert after["type"] == "view"
+        assert after["view"]["version"] == version + 1
+        assert after["view"]["moves"] is None  # now seat 2 is to act
+        with client.websocket_connect(f"/api/tables/{table}/ws") as two:
+            view2 = hello(two, tokens[2])["view"]
+            assert view2["moves"]["call"] == 5
+            # not its turn for seat 0
+            with client.websocket_connect(f"/api/tables/{table}/ws") as zero:
+                view0 = hello(zero, tokens[0])["view"]
+                zero.send_text(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "version": view0["version"],
+                            "action": {"type": "fold", "seat": 0},
+                        }
+                    )
+                )
+                assert receive(zero)["code"] == "not_your_turn"
+            # words, in either language
+            two.send_text(
+                json.dumps(
+                    {"type": "say", "version": view2["version"], "text": "raise to 9", "lang": "en"}
+                )
+            )
+            assert receive(two)["view"]["current_bet"] == 9
+            assert receive(one)["view"]["current_bet"] == 9
+    # a spectator sees, and may not play
+    with client.websocket_connect(f"/api/tables/{table}/ws") as spectator:
+        view = hello(spectator, None)["view"]
+        assert view["seat"] is None
+        spectator.send_text(
+            json.dumps(
+                {
+                    "type": "action",
+                    "version": view["version"],
+                    "action": {"type": "call", "seat": 0},
+                }
+            )
+        )
+        assert receive(spectator)["code"] == "auth"
+    # a bad token closes the socket after saying why
+    with client.websocket_connect(f"/api/tables/{table}/ws") as bad:
+        assert hello(bad, "not-a-token")["code"] == "auth"
+    assert set(CODES) >= set(errors)
+
+
+def test_the_rate_limit(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    token = seat(client, table, 0)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        hello(ws, token)
+        for _ in range(200):
+            ws.send_text(json.dumps({"type": "ping"}))
+        codes = [receive(ws).get("code") for _ in range(200)]
+        assert "rate" in codes  # a burst of 40 and 20 a second: 200 at once is too many
+
+
+def test_bots_play_and_a_seat_can_be_given_to_a_bot_and_taken_back(client: TestClient) -> None:
+    table = new_table(client, bots={"1": "heuristic", "2": "random"}, seed=2)["table"]
+    token = seat(client, table, 0)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        view = hello(ws, token)["view"]
+        while view["to_act"] != 0:  # the bots play until it is seat 0's turn
+            view = receive(ws)["view"]
+        ws.send_text(json.dumps({"type": "bot", "on": True}))
+        seen = [receive(ws)["view"] for _ in range(30)]
+        assert any(v["version"] > view["version"] for v in seen)  # its bot played
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["bot"] is True
+        ws.send_text(json.dumps({"type": "bot", "on": False}))
+        ws.send_text(json.dumps({"type": "ping"}))
+        while receive(ws) != {"type": "pong"}:  # messages are handled in order
+            pass
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["bot"] is False
+
+
+def test_an_open_ended_game_ends_when_every_human_agrees(client: TestClient) -> None:
+    table = new_table(
+        client, rules="tradicional", bots={"1": "heuristic", "2": "heuristic"}, pause=30
+    )["table"]
+    token = seat(client, table, 0)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        view = hello(ws, token)["view"]
+        ws.send_text(json.dumps({"type": "end_game"}))
+        assert receive(ws)["code"] == "illegal"  # only between hands
+        while view["phase"] != "between_hands":
+            if view["moves"] is not None:
+                moves = view["moves"]
+                kind = "fold" if moves["fold"] else "pass" if moves["pass"] else "discard"
+                action: dict[str, Any] = {"type": kind, "seat": 0}
+                if kind == "discard":
+                    action["cards"] = []
+                ws.send_text(
+                    json.dumps({"type": "action", "version": view["version"], "action": action})
+                )
+            view = receive(ws)["view"]
+        ws.send_text(json.dumps({"type": "end_game"}))
+        while view["phase"] != "end":
+            view = receive(ws)["view"]
+    record = client.get(f"/api/tables/{table}/record")
+    assert record.status_code == 200
+    final = golfo.from_json(record.text)
+    assert final.is_over
+    assert final.history[-1] == golfo.EndGame()
+
+
+def test_import_golfo_never_imports_the_server() -> None:
+    code = "import sys, golfo; print('golfo.server' in sys.modules, 'starlette' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["False", "False"]
