@@ -31,6 +31,10 @@ MODULES = (
     "golfo.ext.features",
     "golfo.ext.pettingzoo",
     "golfo.ext.openspiel",
+    "golfo.server",
+    "golfo.server.store",
+    "golfo.server.protocol",
+    "golfo.server.client",
 )
 """The modules whose public names the reference renders (docs/reference/)."""
 

@@ -147,7 +147,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return _TEXTS[self.index]  # written once per card at import (views print many)
 
     def __repr__(self) -> str:
         return f"Card({self.rank}, {self.suit!r})"
@@ -173,6 +173,8 @@ class Card:
         return self.index >= other.index
 
 
+_TEXTS: Final = tuple(f"{r}{s.value}" for s in SUITS for r in RANKS)
+"""Every card's notation, by index: ``str(card)`` looks it up."""
 DECK: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 """The 28 cards in canonical order: oros 3..9, copas 3..9, espadas 3..9, bastos 3..9."""
 _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}

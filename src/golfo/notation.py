@@ -29,12 +29,16 @@ by rank, as ``str(Hand)`` and the records list them.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from golfo.actions import (
+    ACTION_TYPES as ACTIONS,
+)
 from golfo.actions import (
     CHANCE,
     Action,
@@ -189,8 +193,20 @@ def say(action: Action, *, lang: Lang = "es", state_or_view: _Table | None = Non
     >>> say(golfo.Call(2), state_or_view=s), say(golfo.Call(2), lang="en", state_or_view=s)
     ('voy, 58 más (resto)', 'call, 58 more (all-in)')
     """
+    if state_or_view is None and isinstance(action, ACTIONS):
+        return _said(action, lang)
+    return _say(action, lang, state_or_view)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(action: Action, lang: Lang) -> str:
+    """:func:`say` without a table: the same words for the same action, kept (a server words
+    every event of every view it sends)."""
+    return _say(action, lang, None)
+
+
+def _say(action: Action, lang: Lang, table: _Table | None) -> str:
     es = lang == "es"
-    table = state_or_view
     match action:
         case Pass():
             return "paso" if es else "pass"
@@ -571,7 +587,15 @@ _STAND: Final = {
     ("no", "descarto"),
 }
 _NEXT: Final = {("siguiente",), ("siguiente", "mano"), ("next",), ("next", "hand")}
-_END: Final = {("fin",), ("terminar",), ("terminar", "la", "partida"), ("end",), ("end", "game")}
+_END: Final = {
+    ("fin",),
+    ("fin", "de", "la", "partida"),
+    ("terminar",),
+    ("terminar", "la", "partida"),
+    ("end",),
+    ("end", "game"),
+    ("end", "the", "game"),
+}
 _DISCARD: Final = {"descarto", "discard", "cambio", "tiro"}
 _BET: Final = {"envido", "bet", "apuesto", "abro"}
 _RAISE: Final = {"subo", "raise", "reenvido"}
@@ -620,9 +644,11 @@ def parse(text: str, view: View, *, lang: Lang = "es") -> Action:
         raise _refuse("not_to_act", lang)
     elif key in _PASS:
         action = Pass(seat)
-    elif key in _CALL or (key[:1] in _CALL and len(key) == 3 and key[2] in ("mas", "more")):
-        # "voy", or what say() writes with a view: "voy, 58 más" / "call, 58 more"
-        if len(key) == 3 and (not key[1].isdigit() or moves.call != int(key[1])):
+    elif key in _CALL or (key[:1] in _CALL and 2 <= len(key) <= 3 and key[1].isdigit()):
+        # "voy", the button's "voy 5", or what say() writes with a view: "voy, 58 más"
+        if len(key) == 3 and key[2] not in ("mas", "more"):
+            raise _refuse("unknown", lang, text=shown)
+        if len(key) > 1 and moves.call != int(key[1]):
             raise _refuse("call_amount", lang, owe=moves.call)
         action = Call(seat)
     elif key in _FOLD:

@@ -317,8 +317,8 @@ def action_from_data(
     the table's ``next_hand`` and ``end_game`` carry no seat and are accepted: the server
     decides who may ask for them.  ``players`` bounds the seat numbers.
 
-    >>> action_from_data({"type": "discard", "seat": 0, "cards": ["5C", "3O"]})
-    Discard(seat=0, cards=frozenset({Card(3, Suit.OROS), Card(5, Suit.COPAS)}))
+    >>> sorted(action_from_data({"type": "discard", "seat": 0, "cards": ["5C", "3O"]}).cards)
+    [Card(3, Suit.OROS), Card(5, Suit.COPAS)]
     >>> action_from_data({"type": "raise", "seat": 0, "amount": "10"})
     Traceback (most recent call last):
     ...
@@ -566,11 +566,13 @@ def choice_data(choice: Choice) -> dict[str, Any]:
     }
 
 
-def view_data(view: View) -> dict[str, Any]:
+def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
     """What one seat may know, as JSON data (see ``docs/wire.md`` for every key).
 
     ``version`` counts the actions applied since the new game (a server refuses a move sent
     against a stale view); ``moves`` and ``choices`` are set only when the viewer is to act.
+    ``results=False`` leaves out the last key, ``results`` (public, and the same for every
+    seat: a server may write it once per hand).
     """
     moves = view.moves
     return {
@@ -601,8 +603,7 @@ def view_data(view: View) -> dict[str, Any]:
         "stock_size": view.stock_size,
         "discards": [event_data(d) for d in view.discards],
         "history": [event_data(e) for e in view.history],
-        "results": [result_data(r) for r in view.results],
-    }
+    } | ({"results": [result_data(r) for r in view.results]} if results else {})
 
 
 # ---------------------------------------------------------------------------

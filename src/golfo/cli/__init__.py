@@ -91,7 +91,8 @@ def parser() -> argparse.ArgumentParser:
         prog="golfo",
         description="El Golfo, the Spanish betting card game, in a terminal.",
         epilog="Examples: golfo play · golfo play --rules ludoteka --players 4 --save game.json"
-        " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C",
+        " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C"
+        " · golfo serve",
     )
     top.add_argument("--version", action="version", version=f"golfo {__version__}")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -190,13 +191,35 @@ def parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("replay", help="print a saved game hand by hand")
     rp.add_argument("file", help="a golfo/1 record, as written by golfo play --save")
+
+    sv = sub.add_parser(
+        "serve",
+        help="the table server for frontends (extra golfo[server]; golfo serve --help)",
+        add_help=False,
+    )
+    sv.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return top
+
+
+def cmd_serve(args: argparse.Namespace, out: Output) -> int:
+    """``golfo serve``: the server's own options and help (golfo.server.run)."""
+    try:
+        from golfo.server.run import main as serve
+    except ImportError as exc:
+        raise UsageError(
+            f"the server needs the server extra: pip install 'golfo[server]' ({exc.name})"
+        ) from None
+    return serve(args.args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``golfo`` command; returns the exit status."""
     command_line = parser()
-    args = command_line.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["serve"]:  # its own options, help included, go to golfo.server
+        args = argparse.Namespace(command="serve", args=given[1:])
+    else:
+        args = command_line.parse_args(given)
     if args.command is None:
         command_line.print_help()
         return 0
@@ -206,6 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "simulate": cmd_simulate,
         "score": cmd_score,
         "replay": cmd_replay,
+        "serve": cmd_serve,
     }
     if args.command == "play" and args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6)

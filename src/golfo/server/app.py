@@ -227,7 +227,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
     send_task = asyncio.get_running_loop().create_task(sender())
     watcher = asyncio.get_running_loop().create_task(closing.wait())
     try:
-        connection.send({"type": "view", "view": to_data(view(table.state, seat))})
+        connection.send(table.view_message(seat))
         while True:
             receive = asyncio.get_running_loop().create_task(websocket.receive())
             done, _ = await asyncio.wait(

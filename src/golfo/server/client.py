@@ -4,12 +4,16 @@ It speaks the protocol of ``docs/server.md`` and nothing else: HTTP with the sta
 library (``urllib``), the WebSocket with ``websockets``' synchronous client.  The tests, the
 load benchmark and the CLI's examples use it.
 
->>> from golfo.server.client import Client                       # doctest: +SKIP
->>> server = Client("http://127.0.0.1:8000")                      # doctest: +SKIP
->>> table = server.create_table(rules="ludoteka", bots={"1": "heuristic"})  # doctest: +SKIP
->>> seat = server.take_seat(table["table"], 0, "Ana")             # doctest: +SKIP
->>> with server.connect(table["table"], seat["token"]) as socket:  # doctest: +SKIP
-...     view = socket.view()                                      # the first view
+For example::
+
+    from golfo.server.client import Client
+
+    server = Client("http://127.0.0.1:8000")
+    table = server.create_table(rules="ludoteka", bots={"1": "heuristic"})
+    seat = server.take_seat(table["table"], 0, "Ana")
+    with server.connect(table["table"], seat["token"]) as socket:
+        view = socket.view()                 # the first view
+        socket.act({"type": "pass", "seat": 0}, view["version"])
 """
 
 from __future__ import annotations

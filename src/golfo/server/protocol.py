@@ -82,9 +82,13 @@ class ProtocolError(Exception):
     def __init__(self, code: str, es: str = "", en: str = "", detail: str = "") -> None:
         base_es, base_en = _TEXTS[code]
         self.code = code
+        """One of :data:`CODES`."""
         self.es = f"{base_es}: {es}" if es else base_es
+        """The message for the player, in Spanish."""
         self.en = f"{base_en}: {en}" if en else base_en
+        """The message for the player, in English."""
         self.detail = detail
+        """The developer's message behind it (with the rule number), if any."""
         super().__init__(self.en)
 
     def data(self) -> dict[str, Any]:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import socket
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -74,7 +72,7 @@ async def serve(
     config = uvicorn.Config(
         app,
         log_level="warning",
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=MAX_BODY,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
@@ -96,7 +94,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="golfo serve: %(message)s")
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         limits = Limits(
             tables=args.max_tables,

@@ -150,6 +150,7 @@ class SQLiteStore:
                 )
 
     def create_table(self, table: TableRow) -> None:
+        """Store a new table and its seats, in one transaction."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
@@ -165,6 +166,7 @@ class SQLiteStore:
             self._db.execute("COMMIT")
 
     def tables(self) -> list[TableRow]:
+        """Every stored table with its seats, oldest first."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT table_id, config, finished, created FROM golfo_tables ORDER BY created"
@@ -182,6 +184,7 @@ class SQLiteStore:
         ]
 
     def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
+        """Change one seat."""
         with self._lock, self._db:
             self._db.execute(
                 "UPDATE golfo_seats SET kind = ?, name = ?, token_hash = ?, bot = ? "
@@ -190,6 +193,8 @@ class SQLiteStore:
             )
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
+        """Commit ``actions`` at ``first``, ``first + 1``, ... (one transaction, after checking
+        that ``first`` follows the log's last entry)."""
         now = time.time()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -210,6 +215,7 @@ class SQLiteStore:
             self._db.execute("COMMIT")
 
     def log(self, table_id: str) -> list[str]:
+        """The table's actions, in order."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT action FROM golfo_actions WHERE table_id = ? ORDER BY seq", (table_id,)
@@ -217,9 +223,11 @@ class SQLiteStore:
         return [text for (text,) in rows]
 
     def set_finished(self, table_id: str) -> None:
+        """Mark the game as over."""
         with self._lock, self._db:
             self._db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def close(self) -> None:
+        """Close the database connection."""
         with self._lock:
             self._db.close()

@@ -30,9 +30,9 @@ from golfo.records import to_json
 from golfo.reducer import apply, new_game
 from golfo.server.protocol import ProtocolError, TableConfig, config_from_data
 from golfo.server.store import SeatRow, Store, TableRow
-from golfo.state import Phase, State
+from golfo.state import Phase, State, log_entries
 from golfo.views import view
-from golfo.wire import action_data, loads_action, to_data
+from golfo.wire import action_data, loads_action, result_data, to_data, view_data
 
 __all__ = ["Connection", "Hub", "Limits", "Table", "hash_token"]
 
@@ -126,6 +126,7 @@ class Table:
         """Human seats that agreed to end an open-ended game, between hands."""
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._results_text: tuple[int, str] | None = None
 
     # -- facts ------------------------------------------------------------
 
@@ -187,10 +188,7 @@ class Table:
             if isinstance(action, NextHand | EndGame):
                 self.votes.clear()
             new = self._deal(new)
-            history = new.history[state.version :]
-            self.hub.store.append(
-                self.table_id, state.version + 1, [json.dumps(action_data(a)) for a in history]
-            )
+            self.hub.store.append(self.table_id, state.version + 1, _since(state, new))
             self.state = new
             if new.is_over:
                 self.hub.store.set_finished(self.table_id)
@@ -213,9 +211,27 @@ class Table:
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in texts:
-                data = {"type": "view", "view": to_data(view(self.state, seat))}
-                texts[seat] = json.dumps(data, ensure_ascii=False)
+                texts[seat] = self.view_message(seat)
             connection.send(texts[seat])
+
+    def view_message(self, seat: int | None) -> str:
+        """``{"type": "view", "view": ...}`` for ``seat``, as JSON text.
+
+        The results of the finished hands are public and the same in every view: they are
+        written once per hand (``_results``) and spliced into each view's text, instead of
+        written again for every seat after every move.
+        """
+        data = view_data(view(self.state, seat), results=False)
+        text = json.dumps({"type": "view", "view": data}, ensure_ascii=False)
+        return text[:-2] + ', "results": ' + self._results() + "}}"
+
+    def _results(self) -> str:
+        results = self.state.results
+        cached = self._results_text
+        if cached is None or cached[0] != len(results):
+            text = json.dumps([result_data(r) for r in results], ensure_ascii=False)
+            cached = self._results_text = (len(results), text)
+        return cached[1]
 
     def schedule(self) -> None:
         """The next thing the table does by itself, if any: a bot's move, a turn timer, the
@@ -303,6 +319,15 @@ class Table:
             self.changed()
 
 
+def _since(old: State, new: State) -> list[str]:
+    """The actions ``new`` has after ``old`` (``new`` follows on from it), as JSON texts."""
+    out = []
+    for (action, _), _ in zip(log_entries(new.log), range(new.version - old.version), strict=False):
+        out.append(json.dumps(action_data(action)))
+    out.reverse()
+    return out
+
+
 def _table_id() -> str:
     return secrets.token_hex(6)
 
@@ -372,8 +397,7 @@ class Hub:
         self.tables[table_id] = table
         # the first deal is the server's first move: committed like any other
         dealt = table._deal(start)
-        history = dealt.history
-        self.store.append(table_id, 1, [json.dumps(action_data(a)) for a in history])
+        self.store.append(table_id, 1, _since(start, dealt))
         table.state = dealt
         table.schedule()
         return table

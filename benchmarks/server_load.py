@@ -1,0 +1,210 @@
+"""A bounded load on ``golfo serve``: ``python benchmarks/server_load.py [--tables 10,50,200]``.
+
+For each N, a fresh server process on a new database and N tables of three WebSocket clients
+(one process, asyncio) playing random legal moves as fast as the server answers, each table
+20 hands of the traditional rules.  Reports actions per second (every action the tables took,
+deals included, and the players' moves alone), the round trip of one move (sent, until the
+view that shows it arrives; p50 and p99), errors (must be 0), the server's memory per table,
+and the time to restart the server with those tables in its database (replaying every log).
+Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = 20
+
+
+def start(db: Path) -> tuple[subprocess.Popen[str], str, float]:
+    """A server process; its URL and the seconds it took to listen."""
+    began = time.perf_counter()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "golfo.server",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--rate",
+            "100000",
+            "--max-connections",
+            "100000",
+            "--max-tables",
+            "100000",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    url = line.split("listening on ", 1)[1].split()[0].rstrip("/")
+    return process, url, time.perf_counter() - began
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request) as answer:
+        data: dict[str, Any] = json.loads(answer.read())
+        return data
+
+
+def choose(rng: random.Random, view: dict[str, Any]) -> dict[str, Any]:
+    moves, seat = view["moves"], view["seat"]
+    if moves["discard_max"] is not None:
+        k = rng.randint(0, moves["discard_max"])
+        return {"type": "discard", "seat": seat, "cards": rng.sample(view["hand"], k)}
+    kinds = [k for k in ("pass", "fold") if moves[k]] + ["call"] * (moves["call"] is not None)
+    kinds += [k for k in ("bet", "raise") if moves[k] is not None]
+    kind = rng.choice(kinds)
+    action: dict[str, Any] = {"type": kind, "seat": seat}
+    if kind in ("bet", "raise"):
+        low, high = moves[kind]
+        action["amount"] = rng.randint(low, min(high, low + 10))
+    return action
+
+
+async def player(
+    ws_url: str, token: str, rng: random.Random, rtts: list[float], errors: list[str]
+) -> int:
+    moves = 0
+    sent_at: float | None = None
+    sent_version = -1
+    async with connect(ws_url, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] == "error":
+                errors.append(message["code"])
+                continue
+            view = message["view"]
+            if sent_at is not None and view["version"] > sent_version:
+                rtts.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if view["phase"] == "end":
+                return moves
+            if view["moves"] is not None and sent_at is None:
+                sent_version = view["version"]
+                await ws.send(
+                    json.dumps(
+                        {"type": "action", "version": sent_version, "action": choose(rng, view)}
+                    )
+                )
+                sent_at = time.perf_counter()
+                moves += 1
+    return moves
+
+
+async def load(url: str, tables: int, rng: random.Random) -> dict[str, Any]:
+    created = []
+    for _ in range(tables):
+        table = post(
+            url + "/api/tables",
+            {"rules": "tradicional", "hands": HANDS, "pause": 0, "seed": rng.randrange(10**9)},
+        )["table"]
+        tokens = [
+            post(f"{url}/api/tables/{table}/seats/{s}", {"name": f"p{s}"})["token"]
+            for s in range(3)
+        ]
+        created.append((table, tokens))
+    rtts: list[float] = []
+    errors: list[str] = []
+    ws_base = "ws" + url.removeprefix("http")
+    began = time.perf_counter()
+    counts = await asyncio.gather(
+        *(
+            player(f"{ws_base}/api/tables/{t}/ws", tok, random.Random(rng.random()), rtts, errors)
+            for t, tokens in created
+            for tok in tokens
+        )
+    )
+    elapsed = time.perf_counter() - began
+    versions = 0
+    for table, _ in created:
+        with urllib.request.urlopen(f"{url}/api/tables/{table}") as answer:
+            versions += json.loads(answer.read())["version"]
+    return {
+        "elapsed": elapsed,
+        "moves": sum(counts),
+        "actions": versions,
+        "rtts": rtts,
+        "errors": errors,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="10,50,200", help="table counts, comma-separated")
+    args = parser.parse_args(argv)
+    rng = random.Random(2026)
+    rows = []
+    for n in (int(x) for x in args.tables.split(",")):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "load.sqlite3"
+            process, url, _ = start(db)
+            base = rss_kib(process.pid)
+            try:
+                result = asyncio.run(load(url, n, rng))
+                memory = (rss_kib(process.pid) - base) / n
+            finally:
+                process.terminate()
+                process.wait()
+            process, _, restart = start(db)  # every table's log replayed
+            process.terminate()
+            process.wait()
+        rtts = sorted(result["rtts"])
+        rows.append(
+            (
+                n,
+                result["actions"] / result["elapsed"],
+                result["moves"] / result["elapsed"],
+                statistics.median(rtts) * 1000,
+                rtts[int(0.99 * (len(rtts) - 1))] * 1000,
+                len(result["errors"]),
+                memory,
+                restart,
+                result["actions"],
+            )
+        )
+        print(f"{n} tables done in {result['elapsed']:.1f} s", file=sys.stderr, flush=True)
+    print(
+        "| tables | actions/s (deals included) | moves/s | round trip p50 | p99 | errors "
+        "| server memory per table | restart with them | actions in the database |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n, actions, moves, p50, p99, errors, memory, restart, total in rows:
+        print(
+            f"| {n} | {actions:,.0f} | {moves:,.0f} | {p50:.1f} ms | {p99:.1f} ms | {errors} "
+            f"| {memory:,.0f} KiB | {restart:.2f} s | {total:,} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
