@@ -484,21 +484,15 @@ MOVE_STACKS = (100, 10_000, 1_000_000)
 
 def bench_deep_stacks(repeats: int) -> dict[int, dict[str, float]]:
     """Per call, at each of ``MOVE_STACKS`` chips behind every seat, the first seat to bet:
-    ``legal_moves``, ``view`` (its seat, to act) and ``legal_actions`` built anew."""
-    out: dict[int, dict[str, float]] = {}
-    for stack in MOVE_STACKS:
-        out[stack] = _deep_stack_row(repeats, stack)
-    return out
-
-
-def _deep_stack_row(repeats: int, stack: int) -> dict[str, float]:
-    rules = golfo.TRADICIONAL
-    state = golfo.new_game(rules, players=3, stacks=(stack + rules.ante,) * 3)
-    state = golfo.deal_from(state, golfo.shuffled_deck(SEED))
-    seat = state.to_act
-    assert isinstance(seat, int)
-    legal_moves, view, legal_actions = golfo.legal_moves, golfo.view, golfo.legal_actions
+    ``legal_moves``, ``view`` (its seat, to act) and ``legal_actions`` built anew.  The
+    sizes alternate within each repeat (so that a noisy moment hits them all), and the
+    lists, which allocate a million actions at the top size, are measured after."""
     clock = time.perf_counter
+    rules = golfo.TRADICIONAL
+    states = {}
+    for stack in MOVE_STACKS:
+        state = golfo.new_game(rules, players=3, stacks=(stack + rules.ante,) * 3)
+        states[stack] = golfo.deal_from(state, golfo.shuffled_deck(SEED))
 
     def per_call(run: Callable[[], object], calls: int) -> float:
         start = clock()
@@ -506,17 +500,27 @@ def _deep_stack_row(repeats: int, stack: int) -> dict[str, float]:
             run()
         return (clock() - start) / calls
 
-    def fresh_list() -> object:
-        state.__dict__.pop("_legal", None)  # the per-state cache (golfo.moves)
-        return legal_actions(state)
+    samples: dict[int, dict[str, list[float]]] = {s: {"moves": [], "view": []} for s in MOVE_STACKS}
+    for _ in range(3 * repeats):
+        for stack, state in states.items():
+            seat = state.to_act
+            samples[stack]["moves"].append(per_call(lambda s=state: golfo.legal_moves(s), 5_000))
+            samples[stack]["view"].append(per_call(lambda s=state, t=seat: golfo.view(s, t), 1_000))
+    out: dict[int, dict[str, float]] = {}
+    for stack, state in states.items():
 
-    list_calls = max(1, 200_000 // stack)
-    return {
-        "moves": median_of(repeats, lambda: per_call(lambda: legal_moves(state), 20_000)),
-        "view": median_of(repeats, lambda: per_call(lambda: view(state, seat), 5_000)),
-        "list": median_of(repeats, lambda: per_call(fresh_list, list_calls)),
-        "count": len(legal_moves(state)),
-    }
+        def fresh_list(s: State = state) -> object:
+            s.__dict__.pop("_legal", None)  # the per-state cache (golfo.moves)
+            return golfo.legal_actions(s)
+
+        calls = max(1, 200_000 // stack)
+        out[stack] = {
+            "moves": statistics.median(samples[stack]["moves"]),
+            "view": statistics.median(samples[stack]["view"]),
+            "list": median_of(repeats, lambda f=fresh_list, k=calls: per_call(f, k)),
+            "count": len(golfo.legal_moves(state)),
+        }
+    return out
 
 
 def bench_moves_hands(repeats: int, n: int, m: int, peers: bool) -> dict[int, dict[str, float]]:

