@@ -56,7 +56,7 @@ from golfo.cards import DECK, Card
 from golfo.errors import FormatError, RulesError, SeatError
 from golfo.hand import Hand
 from golfo.moves import LegalMoves
-from golfo.notation import Choice, choices, say, say_event
+from golfo.notation import Choice, choices, phase_name, say, say_event
 from golfo.rules import Rules
 from golfo.standings import Standing, Standings
 from golfo.state import HandResult, Phase, Pot
@@ -473,7 +473,8 @@ def moves_from_data(
 def result_data(result: HandResult) -> dict[str, Any]:
     """A finished hand for a frontend: the record's fields, plus per pot the winner's
     shown hand's ``value``, ``suit`` and ``counting`` cards (``null`` when the hand was won
-    by folds: nothing is shown), and the ``winners``."""
+    by folds: nothing is shown), per seat the ``scores`` of the hands shown (``null`` for a
+    seat that showed nothing), and the ``winners``."""
     pots = []
     for pot in result.pots:
         shown = result.shown[pot.winner] if result.showdown else None
@@ -496,11 +497,18 @@ def result_data(result: HandResult) -> dict[str, Any]:
         "pots": pots,
         "returned": list(result.returned),
         "shown": [None if h is None else _cards(h) for h in result.shown],
+        "scores": [None if h is None else _score(h) for h in result.shown],
         "showdown": result.showdown,
         "trabuco": result.trabuco,
         "ended_in": result.ended_in.value,
         "winners": list(result.winners),
     }
+
+
+def _score(hand: Hand) -> dict[str, Any]:
+    score = hand.score
+    suit = None if score.suit is None else score.suit.spanish
+    return {"value": score.value, "suit": suit, "counting": _cards(score.cards)}
 
 
 def _standing(row: Standing) -> dict[str, Any]:
@@ -580,6 +588,7 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
         "version": view.version,
         "seat": view.seat,
         "phase": view.phase.value,
+        "phase_name": {"es": phase_name(view.phase, "es"), "en": phase_name(view.phase, "en")},
         "to_act": _actor(view.to_act),
         "hand": _cards(view.hand),
         "hand_value": view.hand.value,

@@ -13,15 +13,19 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, MutableMapping
+from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
+from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
 from golfo.server.protocol import (
     Hello,
     ProtocolError,
@@ -31,6 +35,7 @@ from golfo.server.protocol import (
 )
 from golfo.server.store import SQLiteStore, Store
 from golfo.server.tables import Connection, Hub, Limits, Table
+from golfo.state import Phase
 from golfo.views import view
 from golfo.wire import fail, parse_json, read_object, show, to_data
 
@@ -165,12 +170,25 @@ async def get_record(request: Request) -> Response:
     return Response(text, media_type="application/json")
 
 
+WEB: Final = Path(__file__).with_name("web")
+"""The web client's files (HTML, CSS, JavaScript), served at ``/`` and ``/static``."""
+
+
 async def index(request: Request) -> Response:
-    """``GET /``: the server's front page."""
-    return HTMLResponse(
-        "<!doctype html><meta charset=utf-8><title>golfo serve</title>"
-        "<h1>golfo serve</h1><p>The El Golfo table server. API: <code>/api/tables</code>; "
-        "protocol: docs/server.md.</p>"
+    """``GET /``: the web client (lobby and table, in one page)."""
+    return FileResponse(WEB / "index.html", media_type="text/html")
+
+
+async def words(request: Request) -> Response:
+    """``GET /api/words``: the names of cards, suits and phases in Spanish and English
+    (``golfo.notation``), for clients that draw them."""
+    return JSONResponse(
+        {
+            "cards": {str(c): {lang: card_name(c, lang) for lang in LANGS} for c in DECK},
+            "suits": {s.value: {lang: suit_name(s, lang) for lang in LANGS} for s in SUITS},
+            "phases": {p.value: {lang: phase_name(p, lang) for lang in LANGS} for p in Phase},
+            "terms": {k: dict(v) for k, v in TERMS.items()},
+        }
     )
 
 
@@ -279,6 +297,8 @@ def create_app(store: Store | str = ":memory:", *, limits: Limits | None = None)
     app = Starlette(
         routes=[
             Route("/", index),
+            Route("/api/words", words),
+            Mount("/static", StaticFiles(directory=WEB), name="static"),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/tables/{table_id}", get_table, methods=["GET"]),

@@ -30,9 +30,17 @@ from golfo.records import to_json
 from golfo.reducer import apply, new_game
 from golfo.server.protocol import ProtocolError, TableConfig, config_from_data
 from golfo.server.store import SeatRow, Store, TableRow
+from golfo.standings import standings
 from golfo.state import Phase, State, log_entries
 from golfo.views import view
-from golfo.wire import action_data, loads_action, result_data, to_data, view_data
+from golfo.wire import (
+    action_data,
+    loads_action,
+    result_data,
+    standings_data,
+    to_data,
+    view_data,
+)
 
 __all__ = ["Connection", "Hub", "Limits", "Table", "hash_token"]
 
@@ -215,14 +223,16 @@ class Table:
             connection.send(texts[seat])
 
     def view_message(self, seat: int | None) -> str:
-        """``{"type": "view", "view": ...}`` for ``seat``, as JSON text.
+        """``{"type": "view", "standings": ..., "view": ...}`` for ``seat``, as JSON text.
 
         The results of the finished hands are public and the same in every view: they are
         written once per hand (``_results``) and spliced into each view's text, instead of
         written again for every seat after every move.
         """
         data = view_data(view(self.state, seat), results=False)
-        text = json.dumps({"type": "view", "view": data}, ensure_ascii=False)
+        table = standings_data(standings(self.state))
+        message = {"type": "view", "standings": table, "view": data}  # the view last
+        text = json.dumps(message, ensure_ascii=False)
         return text[:-2] + ', "results": ' + self._results() + "}}"
 
     def _results(self) -> str:
