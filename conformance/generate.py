@@ -4,6 +4,7 @@ Run from the repository root with golfo installed::
 
     python conformance/generate.py           # (re)write conformance/*.json
     python conformance/generate.py --check   # exit 1 if a file differs from what the script makes
+    python conformance/generate.py --corpus  # also write the corpus again (corpus.jsonl.gz)
 
 Each vector is a scripted game: the cards each seat receives are planned
 (the rest come from a seeded deck, ``golfo.shuffled_deck``), and the moves
@@ -26,15 +27,22 @@ be the one to act (checked):
 
 from __future__ import annotations
 
+import gzip
+import json
+import random
 import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 import golfo
 from golfo import Card, Phase, State
+from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
+from golfo.conformance.protocol import moves_form
+from golfo.conformance.runner import illegal_actions
 
 HERE = Path(__file__).resolve().parent
 _TOKEN = re.compile(r"^(?P<seat>\d)?(?P<op>[pcfbrd.~$])(?P<arg>.*)$")
@@ -556,33 +564,203 @@ def tie_no_more_hands() -> State:
 # ---------------------------------------------------------------------------
 
 
-def build() -> dict[str, str]:
-    """Every vector's file name and text."""
-    out: dict[str, str] = {}
-    for name, description, make in VECTORS:
-        state = make()
-        text = golfo.to_json(state, description=description, expected=True)
-        assert golfo.from_json(text) == state
-        out[f"{name}.json"] = text
+def _refused(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Actions that must be refused in ``state``, each with the rule golfo gives."""
+    out = []
+    for action in illegal_actions(state, rng):
+        try:
+            golfo.apply(state, action)
+        except golfo.IllegalActionError as error:
+            out.append({"action": golfo.wire.to_data(action), "rule": error.rule})
     return out
 
 
+def steps_of(final: State, seed: int) -> list[dict[str, Any]]:
+    """Vectors v2: per step of ``final``'s game (before its action), the expected legal
+    moves, actions that must be refused with their rules and, at the end of every hand and
+    of the game, every seat's and a spectator's view (golfo-wire)."""
+    rng = random.Random(seed)
+    state = golfo.new_game(
+        final.rules,
+        players=final.players,
+        dealer=final.first_dealer,
+        stacks=final.initial_stacks,
+    )
+    out = []
+    for action in [*final.history, None]:
+        step: dict[str, Any] = {"moves": moves_form(golfo.legal_moves(state))}
+        refused = _refused(state, rng)
+        if refused:
+            step["refused"] = refused
+        if state.phase in (Phase.BETWEEN_HANDS, Phase.END):
+            step["views"] = {
+                "spectator" if s is None else str(s): golfo.wire.to_data(golfo.view(state, s))
+                for s in (*range(state.players), None)
+            }
+        out.append(step)
+        if action is not None:
+            state = golfo.apply(state, action)
+    return out
+
+
+def with_steps(text: str, steps: list[dict[str, Any]]) -> str:
+    """A record's text with its ``steps`` (one a line) added last."""
+    body = ",\n".join(f"    {json.dumps(step, ensure_ascii=False)}" for step in steps)
+    return text[: -len("\n}\n")] + f',\n  "steps": [\n{body}\n  ]\n}}\n'
+
+
+def build() -> dict[str, str]:
+    """Every vector's file name and text (vectors v2: with their steps)."""
+    out: dict[str, str] = {}
+    for i, (name, description, make) in enumerate(VECTORS):
+        state = make()
+        text = golfo.to_json(state, description=description, expected=True)
+        assert golfo.from_json(text) == state
+        out[f"{name}.json"] = with_steps(text, steps_of(state, seed=i))
+    return out
+
+
+NEGATIVE: list[tuple[str, str, Callable[[], tuple[dict[str, Any], str, str]]]] = []
+
+
+def negative(
+    name: str, description: str
+) -> Callable[
+    [Callable[[], tuple[dict[str, Any], str, str]]], Callable[[], tuple[dict[str, Any], str, str]]
+]:
+    def register(
+        make: Callable[[], tuple[dict[str, Any], str, str]],
+    ) -> Callable[[], tuple[dict[str, Any], str, str]]:
+        NEGATIVE.append((name, description, make))
+        return make
+
+    return register
+
+
+def _record(state: State) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(golfo.to_json(state))
+    return data
+
+
+def _with_action(state: State, action: golfo.Action) -> tuple[dict[str, Any], str]:
+    """The record of ``state`` with ``action`` (golfo refuses it) appended; its place."""
+    data = _record(state)
+    data["actions"].append(golfo.wire.to_data(action))
+    return data, f"actions[{len(data['actions']) - 1}]"
+
+
+@negative("01-bet-above-table-stakes", "R8: a bet above what any other seat can put in")
+def bet_above_stakes() -> tuple[dict[str, Any], str, str]:
+    g = Script(golfo.Rules(hands=1), players=3, dealer=0, stacks=[1001, 51, 81])
+    g.play("1p 2p")
+    data, at = _with_action(g.state, golfo.Bet(0, 81))
+    return data, at, "R8"
+
+
+@negative("02-raise-nobody-can-answer", "R8: a raise when no other seat can put in more")
+def raise_unanswerable() -> tuple[dict[str, Any], str, str]:
+    g = Script(golfo.Rules(hands=1), players=3, dealer=0, stacks=[1001, 31, 101])
+    g.play("1b5 2r100")
+    data, at = _with_action(g.state, golfo.Raise(0, 200))
+    return data, at, "R8"
+
+
+@negative("03-pass-after-an-opening", "R5: passing after an opening")
+def pass_after_opening() -> tuple[dict[str, Any], str, str]:
+    g = Script(golfo.Rules(hands=1), players=3, dealer=0)
+    g.play("1b5")
+    data, at = _with_action(g.state, golfo.Pass(2))
+    return data, at, "R5"
+
+
+@negative("04-discard-larger-than-the-stock", "R10: a discard of more cards than the stock holds")
+def discard_too_many() -> tuple[dict[str, Any], str, str]:
+    g = Script(golfo.Rules(hands=1), players=3, dealer=0)
+    g.play("1p 2p 0p ~")
+    g.play("1d#5 2d#5")
+    seat = g.state.to_act
+    assert isinstance(seat, int)
+    data, at = _with_action(g.state, golfo.Discard(seat, g.state.hands[seat].cards))
+    return data, at, "R10"
+
+
+@negative("05-a-card-dealt-twice", "R4: a card dealt twice")
+def dealt_twice() -> tuple[dict[str, Any], str, str]:
+    state = golfo.new_game(golfo.Rules(hands=1), players=3)
+    state = golfo.apply(state, golfo.Deal(golfo.DECK[0]))
+    data, at = _with_action(state, golfo.Deal(golfo.DECK[0]))
+    return data, at, "R4"
+
+
+@negative("06-a-rebuy-miscounted", "R17: the expected rebuys do not match the replay")
+def rebuy_miscounted() -> tuple[dict[str, Any], str, str]:
+    final = golfo.from_json((HERE / "11-rebuy.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(golfo.to_json(final, expected=True))
+    data["expected"]["rebuys"] = [0, 2, 0]
+    return data, "expected.rebuys", ""
+
+
+@negative("07-results-that-do-not-match", "R11: a written result that the actions do not give")
+def results_mismatch() -> tuple[dict[str, Any], str, str]:
+    final = golfo.from_json((HERE / "09-trabuco.json").read_text(encoding="utf-8"))
+    data = _record(final)
+    payoffs = data["results"][0]["payoffs"]
+    data["results"][0]["payoffs"] = [payoffs[1], payoffs[0], payoffs[2]]
+    return data, "results[0].payoffs", ""
+
+
+def build_negative() -> dict[str, str]:
+    """Every negative vector: a record that must fail to load, where, and with which rule."""
+    out: dict[str, str] = {}
+    for name, description, make in NEGATIVE:
+        record, at, rule = make()
+        try:
+            golfo.from_json(json.dumps(record))
+        except golfo.FormatError as error:
+            message = str(error)
+            if not message.startswith(f"{at}:") or (rule and f"{rule}:" not in message):
+                raise AssertionError(f"{name} fails for another reason: {message}") from None
+        else:  # pragma: no cover - a negative vector must fail
+            raise AssertionError(f"{name} loads")
+        data = {
+            "description": description,
+            "error": {"at": at, "rule": rule or None},
+            "record": record,
+        }
+        out[f"negative/{name}.json"] = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return out
+
+
+def build_corpus() -> dict[str, bytes]:
+    """The shipped corpus, compressed reproducibly."""
+    text = generate(CORPUS_SEED, CORPUS_GAMES)
+    return {"corpus.jsonl.gz": gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)}
+
+
 def main(argv: list[str]) -> int:
-    files = build()
+    texts = {**build(), **build_negative()}
+    files = {name: text.encode("utf-8") for name, text in texts.items()}
+    if "--corpus" in argv or not (HERE / "corpus.jsonl.gz").is_file():
+        files |= build_corpus()
     if "--check" in argv:
         stale = [
             name
-            for name, text in files.items()
-            if not (HERE / name).is_file() or (HERE / name).read_text(encoding="utf-8") != text
+            for name, data in files.items()
+            if not (HERE / name).is_file() or (HERE / name).read_bytes() != data
         ]
-        extra = sorted({p.name for p in HERE.glob("*.json")} - set(files))
+        made = {
+            p.relative_to(HERE).as_posix()
+            for p in [*HERE.glob("*.json"), *HERE.glob("negative/*.json")]
+        }
+        extra = sorted(made - set(files))
         for name in stale:
             print(f"differs from the script: {name}")
         for name in extra:
             print(f"not made by the script: {name}")
         return 1 if stale or extra else 0
-    for name, text in files.items():
-        (HERE / name).write_text(text, encoding="utf-8")
+    (HERE / "negative").mkdir(exist_ok=True)
+    for name, data in files.items():
+        (HERE / name).write_bytes(data)
         print(f"wrote conformance/{name}")
     return 0
 

@@ -61,8 +61,9 @@ def test_vector_replays_to_its_expected_values(path: Path) -> None:
     # chips are conserved: what the seats hold plus the pot is what they were given (R17)
     given = sum(x * (1 + n) for x, n in zip(final.initial_stacks, final.rebuys, strict=True))
     assert sum(final.stacks) + final.pot == given
-    # frozen layout: writing the game again gives the file byte for byte
-    assert golfo.to_json(final, description=data["description"], expected=True) == text
+    # frozen layout: writing the game again gives the file byte for byte (its steps aside)
+    record_text = text.split(',\n  "steps": [\n', 1)[0] + "\n}\n"
+    assert golfo.to_json(final, description=data["description"], expected=True) == record_text
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -264,3 +265,83 @@ def test_vectors_and_schema_ship_in_the_sdist() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     include = pyproject["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
     assert {"conformance", "schema", "docs"} <= set(include)
+
+
+# ---------------------------------------------------------------------------
+# vectors v2: per-step expectations, negative vectors, the corpus
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_vector_steps_hold_the_moves_the_refusals_and_the_views(path: Path) -> None:
+    from golfo.conformance.protocol import moves_form
+
+    data, states = VECTORS[path.name]
+    steps = data["steps"]
+    assert len(steps) == len(states)  # one per state: before each action, and the last
+    refused = views = 0
+    for state, step in zip(states, steps, strict=True):
+        assert step["moves"] == moves_form(golfo.legal_moves(state))
+        for item in step.get("refused", []):
+            action = golfo.wire.action_from_data(item["action"])
+            with pytest.raises(golfo.IllegalActionError) as info:
+                golfo.apply(state, action)
+            assert info.value.rule == item["rule"]
+            refused += 1
+        for who, shown in step.get("views", {}).items():
+            seat = None if who == "spectator" else int(who)
+            assert shown == golfo.wire.to_data(golfo.view(state, seat))
+            views += 1
+    assert refused > 5
+    assert views >= states[-1].players + 1
+
+
+NEGATIVE = sorted((FOLDER / "negative").glob("*.json"))
+
+
+def test_there_are_negative_vectors_for_each_kind_of_bad_record() -> None:
+    names = " ".join(p.stem for p in NEGATIVE)
+    for kind in (
+        "table-stakes",
+        "nobody-can-answer",
+        "pass-after",
+        "larger-than-the-stock",
+        "dealt-twice",
+        "rebuy",
+        "results",
+    ):
+        assert kind in names
+
+
+@pytest.mark.parametrize("path", NEGATIVE, ids=lambda p: p.name)
+def test_negative_vectors_fail_to_load_where_and_why_they_say(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    with pytest.raises(golfo.FormatError) as info:
+        golfo.from_json(json.dumps(data["record"]))
+    message = str(info.value)
+    assert message.startswith(data["error"]["at"] + ":"), message
+    if data["error"]["rule"]:
+        assert data["error"]["rule"] + ":" in message
+
+
+def test_the_corpus_is_what_its_seed_makes() -> None:
+    import gzip
+
+    from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
+
+    shipped = gzip.decompress((FOLDER / "corpus.jsonl.gz").read_bytes()).decode("utf-8")
+    assert shipped == generate(CORPUS_SEED, CORPUS_GAMES)  # the same bytes, regenerated
+    games = [json.loads(line) for line in shipped.splitlines()]
+    assert len(games) == CORPUS_GAMES >= 200
+    for game in games[:20]:  # every step's moves are golfo's; the final observation too
+        from golfo.conformance.protocol import moves_form, observation
+
+        state = golfo.new_game(
+            golfo.wire.rules_from_data(game["rules"]),
+            players=game["players"],
+            dealer=game["dealer"],
+            stacks=game["stacks"],
+        )
+        for step in game["steps"]:
+            assert step["moves"] == moves_form(golfo.legal_moves(state))
+            state = golfo.apply(state, golfo.wire.action_from_data(step["action"]))
+        assert game["final"] == observation(state)

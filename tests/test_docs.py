@@ -35,6 +35,10 @@ MODULES = (
     "golfo.server.store",
     "golfo.server.protocol",
     "golfo.server.client",
+    "golfo.conformance.protocol",
+    "golfo.conformance.runner",
+    "golfo.conformance.perft",
+    "golfo.conformance.corpus",
 )
 """The modules whose public names the reference renders (docs/reference/)."""
 

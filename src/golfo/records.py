@@ -71,6 +71,7 @@ __all__ = [
     "SEAT_FORMAT",
     "from_json",
     "replay",
+    "result_json",
     "seat_record",
     "to_json",
 ]
@@ -85,7 +86,9 @@ MAX_DESCRIPTION: Final = 10_000
 """The longest ``description``, in characters."""
 
 _HEADER_KEYS: Final = ("format", "rules", "players", "stacks", "dealer", "actions", "results")
-_OPTIONAL_KEYS: Final = ("description", "expected")
+_OPTIONAL_KEYS: Final = ("description", "expected", "steps")
+"""``steps``: the conformance vectors' per-step expectations (vectors v2: legal moves,
+refused actions, views), read by :mod:`golfo.conformance`, checked here only for shape."""
 _EXPECTED_KEYS: Final = ("stacks", "rebuys", "out", "phase", "winner")
 _RESULT_KEYS: Final = (
     "hand_number",
@@ -105,7 +108,9 @@ _PHASES: Final[dict[str, Phase]] = {p.value: p for p in Phase}
 # writing
 
 
-def _result_json(result: HandResult) -> dict[str, Any]:
+def result_json(result: HandResult) -> dict[str, Any]:
+    """A hand's result in the records' form (``golfo/1``), as the record and the engine
+    protocol (``golfo-engine/1``) write it."""
     return {
         "hand_number": result.hand_number,
         "dealer": result.dealer,
@@ -180,7 +185,7 @@ def to_json(
     lines = [f"  {_dump(k)}: {_dump(v)}," for k, v in head.items()]
     for key, items in (
         ("actions", [action_data(a) for a in history]),
-        ("results", [_result_json(r) for r in state.results]),
+        ("results", [result_json(r) for r in state.results]),
     ):
         if items:
             body = ",\n".join(f"    {_dump(item)}" for item in items)
@@ -236,7 +241,7 @@ def seat_record(state: State, seat: int | None) -> str:
         "dealer": state.first_dealer,
     }
     lines = [f"  {_dump(k)}: {_dump(v)}," for k, v in head.items()]
-    for key, items in (("events", events), ("results", [_result_json(r) for r in state.results])):
+    for key, items in (("events", events), ("results", [result_json(r) for r in state.results])):
         body = ",\n".join(f"    {_dump(item)}" for item in items)
         lines.append(f'  "{key}": [\n{body}\n  ],' if items else f'  "{key}": [],')
     lines[-1] = lines[-1][:-1]
@@ -352,6 +357,10 @@ def _check(data: Any) -> _Record:
         fail("format", f'expected "{FORMAT}", got {show(obj["format"])}')
     if "description" in obj:
         _check_description(obj["description"], "description")
+    if "steps" in obj:
+        for i, step in enumerate(_array(obj["steps"], "steps", most=MAX_ACTIONS + 1)):
+            if not isinstance(step, dict):
+                fail(f"steps[{i}]", f"expected an object, got {show(step)}")
     rules = rules_from_data(obj["rules"])
     players = obj["players"]
     if type(players) is not int or players not in (3, 4):
@@ -399,7 +408,7 @@ def _compare(record: _Record, state: State) -> None:
         )
     for i, (written, actual) in enumerate(zip(record.results, state.results, strict=True)):
         if written != actual:
-            a, b = _result_json(written), _result_json(actual)
+            a, b = result_json(written), result_json(actual)
             key = next((k for k in _RESULT_KEYS if a[k] != b[k]), _RESULT_KEYS[0])
             fail(
                 f"results[{i}].{key}",

@@ -192,6 +192,12 @@ def parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="print a saved game hand by hand")
     rp.add_argument("file", help="a golfo/1 record, as written by golfo play --save")
 
+    sub.add_parser(
+        "conformance",
+        help="the conformance kit: engine, run, generate, perft (golfo conformance --help)",
+        add_help=False,
+    )
+    sub.add_parser("perft", help="count the action sequences from a position (golfo perft --help)")
     sv = sub.add_parser(
         "serve",
         help="the table server for frontends (extra golfo[server]; golfo serve --help)",
@@ -218,6 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["serve"]:  # its own options, help included, go to golfo.server
         args = argparse.Namespace(command="serve", args=given[1:])
+    elif given[:1] == ["conformance"]:  # the conformance kit's own commands
+        from golfo.conformance.command import conformance_main
+
+        return conformance_main(given[1:])
+    elif given[:1] == ["perft"]:
+        from golfo.conformance.command import perft_main
+
+        return perft_main(given[1:])
     else:
         args = command_line.parse_args(given)
     if args.command is None:

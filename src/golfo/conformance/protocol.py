@@ -1,0 +1,177 @@
+"""The engine protocol ``golfo-engine/1``: golfo's side of it, and the forms both sides use.
+
+An implementation under test is a program that reads one JSON request per line on its
+standard input and writes one JSON response per line on its standard output
+(``docs/engine-protocol.md``).  :func:`observation` is what ``observe`` must answer for a
+state; :func:`serve` runs golfo itself behind the protocol (``golfo conformance engine``),
+as the reference side and an example for porters.
+
+>>> import golfo
+>>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+>>> seen = observation(state)
+>>> seen["phase"], seen["to_act"], seen["hands"][1], seen["moves"]["bet"]
+('bet_1', 1, ['3O', '6O'], [1, 99])
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from typing import IO, Any, Final
+
+from golfo import __version__
+from golfo.actions import CHANCE
+from golfo.errors import GolfoError, IllegalActionError
+from golfo.moves import LegalMoves, legal_moves
+from golfo.records import result_json
+from golfo.reducer import apply, new_game
+from golfo.standings import standings
+from golfo.state import State
+from golfo.views import view
+from golfo.wire import (
+    MAX_MESSAGE,
+    action_from_data,
+    card_from_data,
+    fail,
+    parse_json,
+    read_array,
+    read_int,
+    read_object,
+    rules_from_data,
+    to_data,
+)
+
+__all__ = ["PROTOCOL", "moves_form", "observation", "serve"]
+
+PROTOCOL: Final = "golfo-engine/1"
+"""The protocol's name and version, in the answer to ``hello``."""
+OBSERVATION_KEYS: Final = (
+    "phase",
+    "to_act",
+    "hand_number",
+    "dealer",
+    "mano",
+    "stacks",
+    "bets",
+    "pot",
+    "folded",
+    "hands",
+    "stock",
+    "is_over",
+    "results",
+    "winner",
+    "moves",
+)
+"""The keys of an observation (after ``ok``), in the order the runner compares them."""
+
+
+def moves_form(moves: LegalMoves) -> dict[str, Any]:
+    """The legal moves as the protocol writes them: the wire's form without ``seat``."""
+    data = to_data(moves)
+    del data["seat"]
+    assert isinstance(data, dict)
+    return data
+
+
+def observation(state: State) -> dict[str, Any]:
+    """What an engine must answer to ``observe`` in ``state`` (every key of
+    :data:`OBSERVATION_KEYS`)."""
+    to_act = state.to_act
+    return {
+        "phase": state.phase.value,
+        "to_act": "chance" if to_act is CHANCE else to_act,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "mano": state.mano,
+        "stacks": list(state.stacks),
+        "bets": list(state.bets),
+        "pot": state.pot,
+        "folded": sorted(state.folded),
+        "hands": [[str(c) for c in hand] for hand in state.hands],
+        "stock": state.stock_mask.bit_count(),
+        "is_over": state.is_over,
+        "results": [result_json(r) for r in state.results],
+        "winner": standings(state).winner,
+        "moves": moves_form(legal_moves(state)),
+    }
+
+
+class _Game:
+    """The engine side: one game at a time."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def handle(self, request: Any) -> dict[str, Any] | None:
+        cmd = request.get("cmd") if isinstance(request, dict) else None
+        if cmd == "hello":
+            return {
+                "ok": True,
+                "protocol": PROTOCOL,
+                "name": "golfo",
+                "version": __version__,
+                "views": True,
+                "perft": True,
+            }
+        if cmd == "quit":
+            return None
+        if cmd == "new_game":
+            obj = read_object(request, "request", ("cmd", "rules", "players", "dealer", "stacks"))
+            rules = rules_from_data(obj["rules"], "request.rules")
+            players = read_int(obj["players"], "request.players", 3, 4)
+            dealer = read_int(obj["dealer"], "request.dealer", 0, players - 1)
+            stacks = [
+                read_int(x, f"request.stacks[{i}]")
+                for i, x in enumerate(read_array(obj["stacks"], "request.stacks", 4, players))
+            ]
+            self.state = new_game(rules, players=players, dealer=dealer, stacks=stacks)
+            return {"ok": True}
+        state = self.state
+        if state is None:
+            fail("request", "no game: send new_game first")
+        if cmd == "apply":
+            obj = read_object(request, "request", ("cmd", "action"))
+            action = action_from_data(obj["action"], players=state.players, path="request.action")
+            try:
+                self.state = apply(state, action)
+            except IllegalActionError as error:
+                return {"ok": False, "error": "illegal", "rule": error.rule}
+            return {"ok": True}
+        if cmd == "observe":
+            return {"ok": True, **observation(state)}
+        if cmd == "view":
+            obj = read_object(request, "request", ("cmd", "seat"))
+            seat = obj["seat"]
+            seat = None if seat is None else read_int(seat, "request.seat", 0, state.players - 1)
+            return {"ok": True, "view": to_data(view(state, seat))}
+        if cmd == "perft":
+            from golfo.conformance.perft import perft
+
+            obj = read_object(request, "request", ("cmd", "depth", "deck"))
+            depth = read_int(obj["depth"], "request.depth", 0, 12)
+            deck = [
+                card_from_data(c, f"request.deck[{i}]")
+                for i, c in enumerate(read_array(obj["deck"], "request.deck", 28))
+            ]
+            return {"ok": True, "count": perft(state, depth, deck)}
+        fail("request.cmd", f"unknown command {cmd!r}")
+
+
+def serve(lines: Iterable[str] | None = None, out: IO[str] | None = None) -> int:
+    """Answer protocol requests, one per line, until ``quit`` or the end of the input."""
+    source = sys.stdin if lines is None else lines
+    sink = sys.stdout if out is None else out
+    game = _Game()
+    for line in source:
+        if not line.strip():
+            continue
+        try:
+            answer = game.handle(parse_json(line, "request", MAX_MESSAGE * 16))
+        except GolfoError as error:
+            answer = {"ok": False, "error": "format", "message": str(error)}
+        if answer is None:
+            break
+        sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        sink.flush()
+    return 0

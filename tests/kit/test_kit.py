@@ -1,0 +1,178 @@
+"""The conformance kit: the engine protocol, the lockstep runner, perft, and the proof that
+the runner catches bugs (deliberately wrong engines, ``broken_engine.py``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import golfo
+from golfo.conformance.perft import POSITIONS, perft
+from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, observation, serve
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKEN = Path(__file__).with_name("broken_engine.py")
+PY = sys.executable
+
+
+def kit(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PY, "-m", "golfo.conformance", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+def talk(*requests: dict[str, object]) -> list[dict[str, object]]:
+    out = io.StringIO()
+    serve([json.dumps(r) + "\n" for r in requests], out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_the_protocol_speaks_as_pinned() -> None:
+    rules = golfo.wire.to_data(golfo.TRADICIONAL)
+    hello, new, bad, good, seen, shown, unknown = talk(
+        {"cmd": "hello"},
+        {"cmd": "new_game", "rules": rules, "players": 3, "dealer": 0, "stacks": [100, 100, 100]},
+        {"cmd": "apply", "action": {"type": "pass", "seat": 1}},  # chance is to act
+        {"cmd": "apply", "action": {"type": "deal", "card": "9O"}},
+        {"cmd": "observe"},
+        {"cmd": "view", "seat": None},
+        {"cmd": "fly"},
+        {"cmd": "quit"},
+        {"cmd": "hello"},  # never answered: quit came first
+    )
+    assert hello["protocol"] == PROTOCOL
+    assert hello["ok"] is True
+    assert new == {"ok": True}
+    assert bad == {"ok": False, "error": "illegal", "rule": "R5"}  # no betting while dealing
+    assert good == {"ok": True}
+    assert list(seen)[1:] == list(OBSERVATION_KEYS)
+    assert seen["to_act"] == "chance"
+    assert seen["hands"] == [[], ["9O"], []]  # the refused pass changed nothing
+    assert seen["moves"]["deals"]  # type: ignore[index]
+    assert "seat" not in seen["moves"]  # type: ignore[operator]
+    assert shown["view"]["seat"] is None  # type: ignore[index]
+    assert unknown["ok"] is False
+    assert unknown["error"] == "format"
+
+
+def test_an_observation_has_every_key_in_its_form() -> None:
+    state = golfo.deal_from(golfo.new_game(golfo.LUDOTEKA, players=4), golfo.DECK)
+    seen = observation(state)
+    assert list(seen) == list(OBSERVATION_KEYS)
+    assert seen["hands"][state.dealer] == []  # the 4-seat dealer sits out
+    assert seen["stock"] == 28 - 6
+    assert seen["moves"]["bet"] == [1, 20]
+
+
+def test_golfo_itself_passes_everything() -> None:
+    engine = f"{PY} -m golfo.conformance engine"
+    result = kit(
+        "run", "--engine", engine, "--corpus", "conformance/corpus.jsonl.gz", "--games", "60"
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    summary = result.stdout.strip().splitlines()[-1]
+    assert ", 0 divergences" in summary
+    games = int(summary.split("golfo conformance: ")[1].split(" games")[0])
+    assert games == 17 + 5 + 200 + 60  # vectors, negative vectors with an action, corpus, random
+
+
+def test_a_port_behind_the_thirty_line_adapter_passes() -> None:
+    result = kit("run", "--engine", f"{PY} examples/engine_adapter.py", "--games", "30")
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert ", 0 divergences" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("bug", "field"),
+    [
+        ("ties-farthest-from-mano", "stacks"),
+        ("no-table-stakes", "moves.raise"),
+        ("raise-nobody-can-answer", "moves.raise"),
+        ("stock-reshuffled-when-short", "stock"),
+        ("four-seat-dealer-dealt-in", "stacks"),
+        ("rotation-skips-a-seat", "dealer"),
+        ("face-down-discard-shown", "view of seat"),
+    ],
+)
+def test_the_runner_catches_every_broken_rule(bug: str, field: str, tmp_path: Path) -> None:
+    engine = f"{PY} {BROKEN} {bug}"
+    result = kit("run", "--engine", engine, "--max-divergences", "1", "--out", str(tmp_path))
+    assert result.returncode == 1, result.stdout[-2000:]
+    report = result.stdout
+    line = next(x for x in report.splitlines() if x.startswith("DIVERGENCE"))
+    assert line.split(": ", 1)[1].startswith(field), line
+    assert "golfo:" in report
+    assert "engine:" in report
+    assert "rules:" in report
+    assert "last actions:" in report
+    assert ", 1 divergence" in report.splitlines()[-1]
+    (written,) = tmp_path.glob("divergence-*.json")
+    prefix = golfo.from_json(written.read_text(encoding="utf-8"))  # a record that replays
+    step = int(line.split(" at step ")[1].split(":")[0])
+    assert prefix.version in (step, step + 1)  # the game up to the divergence, no more
+
+
+def test_a_hanging_engine_is_timed_out_and_named() -> None:
+    hang = (
+        "import sys, time; sys.stdin.readline(); "
+        'print(\'{"ok": true, "protocol": "golfo-engine/1"}\', flush=True); time.sleep(120)'
+    )
+    result = kit("run", "--engine", f"{PY} -c {json.dumps(hang)}", "--timeout", "1", timeout=120)
+    assert result.returncode == 1
+    assert "did not answer 'new_game' within 1 s" in result.stdout
+
+
+def test_perft_counts_and_the_engine_perft_check() -> None:
+    start = POSITIONS["start"]
+    assert [perft(start.state, d, start.deck) for d in range(1, 4)] == [8, 43, 190]
+    # by hand: depth 1 at the start is Pass and Bet 1..7 (8 chips a seat, 7 behind)
+    assert len(golfo.legal_actions(start.state)) == 8
+    result = kit("perft", "--engine", f"{PY} -m golfo.conformance engine", "--depth", "3")
+    assert result.returncode == 0, result.stdout
+    assert "0 differences" in result.stdout
+    broken = kit("perft", "--engine", f"{PY} {BROKEN} no-table-stakes", "--depth", "3")
+    assert broken.returncode == 1
+    assert "DIFFERS" in broken.stdout
+
+
+def test_golfo_perft_command() -> None:
+    result = subprocess.run(
+        [
+            PY,
+            "-c",
+            "import sys; from golfo.cli import main; sys.exit(main(sys.argv[1:]))",
+            "perft",
+            "--position",
+            "discard-short",
+            "--depth",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "depth 1: 26" in result.stdout
+    assert "depth 2: 31" in result.stdout
+
+
+def test_the_published_perft_table_is_golfos() -> None:
+    text = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    table = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 12 and cells[0].startswith("`") and cells[0].strip("`") in POSITIONS:
+            table[cells[0].strip("`")] = [int(c.replace(",", "")) for c in cells[2:]]
+    assert set(table) == set(POSITIONS)
+    for name, counts in table.items():
+        position = POSITIONS[name]
+        for depth, count in enumerate(counts[:7], start=1):  # the deeper ones take seconds
+            assert perft(position.state, depth, position.deck) == count, (name, depth)
