@@ -59,8 +59,12 @@ __all__ = [
 
 TIMEOUT: Final = 10.0
 """Seconds the engine has to answer one request."""
-VECTORS: Final = Path(__file__).resolve().parents[3] / "conformance"
-"""The conformance vectors of a source checkout (``--vectors`` points elsewhere)."""
+_SHIPPED: Final = Path(__file__).resolve().parent / "vectors"  # in an installed wheel
+VECTORS: Final = (
+    _SHIPPED if _SHIPPED.is_dir() else Path(__file__).resolve().parents[3] / "conformance"
+)
+"""The conformance vectors: shipped inside the package, or a source checkout's
+``conformance/`` (``--vectors`` points elsewhere)."""
 
 
 class EngineError(Exception):
