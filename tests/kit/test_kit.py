@@ -121,12 +121,13 @@ def test_the_runner_catches_every_broken_rule(bug: str, field: str, tmp_path: Pa
     assert prefix.version in (step, step + 1)  # the game up to the divergence, no more
 
 
-def test_a_hanging_engine_is_timed_out_and_named() -> None:
+def test_a_hanging_engine_is_timed_out_and_named(tmp_path: Path) -> None:
     hang = (
         "import sys, time; sys.stdin.readline(); "
         'print(\'{"ok": true, "protocol": "golfo-engine/1"}\', flush=True); time.sleep(120)'
     )
-    result = kit("run", "--engine", f"{PY} -c {json.dumps(hang)}", "--timeout", "1", timeout=120)
+    engine = f"{PY} -c {json.dumps(hang)}"
+    result = kit("run", "--engine", engine, "--timeout", "1", "--out", str(tmp_path), timeout=120)
     assert result.returncode == 1
     assert "did not answer 'new_game' within 1 s" in result.stdout
 
