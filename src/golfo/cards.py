@@ -27,7 +27,7 @@ import attrs
 
 from golfo.errors import CardError
 
-__all__ = ["ALL_CARDS", "DECK", "RANKS", "SUITS", "Card", "Suit", "parse_cards"]
+__all__ = ["ALL_CARDS", "DECK", "RANKS", "SUITS", "Card", "CardSet", "Suit", "parse_cards"]
 
 
 class Suit(enum.Enum):
@@ -200,6 +200,15 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 ALL_CARDS: Final = (1 << 28) - 1
 """The bit set of the whole 28-card deck."""
+
+
+class CardSet:
+    """The base of collections that keep their cards as a bit set, ``mask`` (bit
+    ``card.index``): :class:`golfo.Hand`.  Scoring reads the bit set directly instead of
+    iterating, and needs no import of the collections themselves."""
+
+    __slots__ = ()
+    mask: int
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

@@ -17,14 +17,14 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from golfo import scoring
-from golfo.cards import ALL_CARDS, Card, cards_of, mask_of, parse_cards
+from golfo.cards import ALL_CARDS, Card, CardSet, cards_of, mask_of, parse_cards
 from golfo.errors import CardError
 
 __all__ = ["Hand"]
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
-    if isinstance(cards, Hand):
+    if isinstance(cards, CardSet):
         return cards.mask
     if isinstance(cards, str):
         raise CardError(f"expected cards, got the string {cards!r}: use Hand.parse")
@@ -32,7 +32,7 @@ def _mask_of(cards: Iterable[Card]) -> int:
 
 
 @attrs.frozen(init=False, repr=False)
-class Hand:
+class Hand(CardSet):
     """An immutable set of up to five distinct cards.
 
     Equality ignores order; iteration is in canonical order (see

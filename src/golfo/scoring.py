@@ -25,11 +25,18 @@ from typing import Final
 
 import attrs
 
-from golfo import hand as _hand
-from golfo.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
+from golfo.cards import DECK, SUITS, Card, CardSet, Suit, cards_of, mask_of
 from golfo.errors import CardError
 
-__all__ = ["MAX_CARDS", "MAX_VALUE", "Score", "hand_value", "score", "value_of_mask"]
+__all__ = [
+    "MAX_CARDS",
+    "MAX_VALUE",
+    "SUIT_VALUES",
+    "Score",
+    "hand_value",
+    "score",
+    "value_of_mask",
+]
 
 MAX_CARDS: Final = 5
 """A hand never holds more than five cards."""
@@ -43,8 +50,13 @@ def _suit_value(bits: int) -> int:
     return sum(sorted(ranks, reverse=True)[:4])
 
 
-_SUIT7: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
-_PAIR14: Final[tuple[int, ...]] = tuple(max(_SUIT7[m & 127], _SUIT7[m >> 7]) for m in range(16384))
+SUIT_VALUES: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
+"""The value of one suit's cards, indexed by their 7-bit rank mask (bit ``rank - 3``): the
+sum of the four highest.  ``SUIT_VALUES[0b1111000] == 30``; :mod:`golfo.analysis` counts
+hands suit by suit with it."""
+_PAIR14: Final[tuple[int, ...]] = tuple(
+    max(SUIT_VALUES[m & 127], SUIT_VALUES[m >> 7]) for m in range(16384)
+)
 
 
 def value_of_mask(mask: int) -> int:
@@ -59,7 +71,7 @@ def value_of_mask(mask: int) -> int:
 
 
 def _mask(cards: Iterable[Card]) -> int:
-    if type(cards) is _hand.Hand:
+    if isinstance(cards, CardSet):
         return cards.mask
     mask = mask_of(cards)
     if mask.bit_count() > MAX_CARDS:
@@ -80,7 +92,7 @@ def hand_value(cards: Iterable[Card]) -> int:
     ...
     golfo.errors.CardError: duplicate card 9O
     """
-    mask = cards.mask if type(cards) is _hand.Hand else _mask(cards)
+    mask = cards.mask if isinstance(cards, CardSet) else _mask(cards)
     a = _PAIR14[mask & 0x3FFF]
     b = _PAIR14[mask >> 14]
     return a if a >= b else b
@@ -115,7 +127,7 @@ def score(cards: Iterable[Card]) -> Score:
     best_bits = 0
     for i, suit in enumerate(SUITS):
         bits = mask >> (7 * i) & 127
-        value = _SUIT7[bits]
+        value = SUIT_VALUES[bits]
         if value > best_value:
             best, best_value, best_bits = suit, value, bits
     if best is None:
