@@ -10,7 +10,8 @@ import pytest
 
 import golfo
 from golfo.actions import Action
-from golfo.bots import new_deck, new_draws, play_hand, seen_cards
+from golfo.analysis import new_draws, seen_cards
+from golfo.bots import new_deck, play_hand
 from golfo.cards import DECK, cards_of
 from golfo.scoring import value_of_mask
 
@@ -282,7 +283,7 @@ def test_max_possible_value_matches_brute_force_on_late_states(seed: int) -> Non
 def test_max_possible_value_own_reach_matches_brute_force_with_few_draws() -> None:
     unseen = golfo.Hand.parse("9O 7O 5C 9E 8E").mask | golfo.Hand.parse("7E 3B").mask
     own = golfo.Hand.parse("8O 6O 4C 6E 5E").mask
-    from golfo.bots import _best_with_draws
+    from golfo.analysis.knowledge import best_with_draws as _best_with_draws
 
     for draws in range(6):
         assert _best_with_draws(own, unseen, draws) == _brute_own(own, unseen, draws), draws
@@ -319,3 +320,93 @@ def test_max_possible_value_never_below_the_real_final_value(
             if shown is not None:
                 assert golfo.max_possible_value(final_view, seat) == shown.value
     assert checked > 100
+
+
+# -- EquityBot -------------------------------------------------------------------------------
+
+
+def _equity_positions(phase: golfo.Phase, count: int) -> list[golfo.State]:
+    """States where seat 0, an EquityBot, is to act in ``phase``."""
+    from golfo.bots import EquityBot
+
+    found: list[golfo.State] = []
+    for seed in range(400):
+        bots: list[golfo.Bot] = [EquityBot(seed), golfo.RandomBot(seed), golfo.HeuristicBot()]
+        deck = golfo.shuffled_deck(seed)
+        state = golfo.new_game(golfo.TRADICIONAL, players=3)
+        while state.phase not in (golfo.Phase.BETWEEN_HANDS, golfo.Phase.END):
+            if state.to_act is golfo.CHANCE:
+                state = golfo.deal_from(state, deck)
+                continue
+            seat = state.to_act
+            assert isinstance(seat, int)
+            if seat == 0 and state.phase is phase:
+                found.append(state)
+                break
+            state = golfo.apply(state, bots[seat].choose(golfo.view(state, seat)))
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} positions found")
+
+
+def test_equity_bot_plays_legal_moves_and_is_deterministic_for_a_seed() -> None:
+    from golfo.bots import EquityBot
+
+    def session(seed: int) -> list[golfo.HandResult]:
+        bots: list[golfo.Bot] = [EquityBot(seed), golfo.RandomBot(seed), EquityBot(seed + 1)]
+        rng = random.Random(seed)
+        state = golfo.new_game(golfo.LUDOTEKA, players=3)
+        while not state.is_over:
+            state = play_hand(state, bots, new_deck(rng))  # an illegal move would raise
+            if not state.is_over:
+                state = golfo.apply(state, golfo.NextHand())
+        return list(state.results)
+
+    assert session(3) == session(3)
+    assert session(3) != session(4)
+    assert repr(EquityBot()) == "EquityBot()"
+
+
+def test_equity_bot_takes_the_last_discard_with_the_best_expected_value() -> None:
+    from golfo.analysis import seen_cards
+    from golfo.bots import EquityBot
+
+    for state in _equity_positions(golfo.Phase.DISCARD_2, 4):
+        v = golfo.view(state, 0)
+        chosen = EquityBot(1).choose(v)
+        assert isinstance(chosen, golfo.Discard)
+        unseen = [c for c in DECK if not seen_cards(v) & c.mask]
+
+        def expected(
+            d: golfo.Discard, v: golfo.View = v, unseen: list[golfo.Card] = unseen
+        ) -> float:
+            kept = [c for c in v.hand if c not in d.cards]
+            draws = list(itertools.combinations(unseen, len(d.cards)))
+            return sum(golfo.hand_value([*kept, *x]) for x in draws) / len(draws)
+
+        options = [a for a in v.legal_actions if isinstance(a, golfo.Discard)]
+        best = max(expected(d) for d in options)
+        assert expected(chosen) == pytest.approx(best)
+
+
+def test_equity_bot_calls_by_the_pot_odds_in_the_last_round() -> None:
+    from golfo.analysis import equity
+    from golfo.bots import EquityBot
+
+    checked = 0
+    for state in _equity_positions(golfo.Phase.BET_4, 40):
+        v = golfo.view(state, 0)
+        moves = v.moves
+        assert moves is not None
+        if moves.can_pass:
+            continue
+        win = equity(v).win[0]
+        to_call = v.current_bet - v.bets[0]
+        price = to_call / (v.pot + to_call)
+        action = EquityBot(0).choose(v)
+        if win >= price:
+            assert isinstance(action, golfo.Call | golfo.Raise), (win, price, action)
+        elif moves.can_fold:
+            assert isinstance(action, golfo.Fold), (win, price, action)
+        checked += 1
+    assert checked >= 3

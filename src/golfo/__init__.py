@@ -3,7 +3,10 @@
 The public names live here; see the README and ``docs/`` for a tour.  The formats and
 words have modules of their own: :mod:`golfo.records` (whole games, ``golfo/1``),
 :mod:`golfo.wire` (JSON for frontends, ``golfo-wire/1``) and :mod:`golfo.notation` (what
-players say, in Spanish and English).
+players say, in Spanish and English); so do the wings over the core: :mod:`golfo.analysis`
+(memory, odds, determinization), :mod:`golfo.tournament`, :mod:`golfo.selfplay` and
+:mod:`golfo.parallel` (bots at scale), :mod:`golfo.server`, :mod:`golfo.conformance` and
+:mod:`golfo.ext`.
 
 >>> import golfo
 >>> golfo.hand_value(golfo.parse_cards("9O 8O 7O 6O 5O"))
@@ -25,7 +28,8 @@ from golfo.actions import (
     Pass,
     Raise,
 )
-from golfo.bots import Bot, HeuristicBot, RandomBot, max_possible_value
+from golfo.analysis import max_possible_value
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
 from golfo.cards import Card, Suit, parse_cards
 from golfo.chance import deal, deal_from
 from golfo.deck import DECK, Deck
@@ -69,6 +73,7 @@ __all__ = [
     "Discard",
     "Discarded",
     "EndGame",
+    "EquityBot",
     "Fold",
     "FormatError",
     "GolfoError",

@@ -1,10 +1,12 @@
-"""Bots: players that choose an action from a :class:`golfo.View`, and what they can work out.
+"""Bots: players that choose an action from a :class:`golfo.View`.
 
 A bot sees only a view, so it cannot cheat: it knows its own cards and the
 public facts, nothing else.  :class:`RandomBot` plays at random (bets mostly
 small); :class:`HeuristicBot` bets by its hand value and by memory, through
-:func:`max_possible_value`: the best hand a seat could still end with, given
-every card the viewer has seen.
+:func:`golfo.analysis.max_possible_value`: the best hand a seat could still end
+with, given every card the viewer has seen; :class:`EquityBot` bets by its odds
+(:func:`golfo.analysis.equity`) against the pot odds.  What a view lets a seat work
+out lives in :mod:`golfo.analysis`.
 
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
@@ -13,8 +15,8 @@ every card the viewer has seen.
 (Hand.parse('3O 6O'), 30, 30)
 >>> golfo.max_possible_value(v, 2, now=True)   # seat 2 holds two unseen cards: at best 9 + 8
 17
->>> golfo.HeuristicBot().choose(v) in v.moves
-True
+>>> golfo.HeuristicBot().choose(v) in v.moves, golfo.EquityBot(seed=1).choose(v) in v.moves
+(True, True)
 
 :func:`play_hand` runs one hand between bots; :func:`new_deck` is the one
 place where a hand's cards are shuffled.
@@ -28,19 +30,30 @@ from itertools import combinations
 from typing import Final, Protocol, runtime_checkable
 
 from golfo.actions import CHANCE, Action, Bet, Call, Discard, Fold, Pass, Raise
-from golfo.cards import ALL_CARDS, DECK, Card
+from golfo.analysis.draws import expected_value
+from golfo.analysis.knowledge import (
+    HAND_OVER,
+    SUIT_BITS,
+    best_with_draws,
+    max_possible_value,
+    new_draws,
+    seen_cards,
+    top_of_suit,
+)
+from golfo.analysis.odds import equity
+from golfo.analysis.world import World, sample
+from golfo.cards import ALL_CARDS, DECK, Card, cards_of
 from golfo.chance import deal_from
 from golfo.errors import CardError, SeatError
-from golfo.hand import Hand
 from golfo.moves import LegalMoves
 from golfo.reducer import apply
-from golfo.scoring import value_of_mask
 from golfo.shuffle import shuffled_deck
 from golfo.state import Phase, State
-from golfo.views import Dealt, Discarded, View, view
+from golfo.views import View, view
 
 __all__ = [
     "Bot",
+    "EquityBot",
     "HeuristicBot",
     "RandomBot",
     "max_possible_value",
@@ -50,8 +63,6 @@ __all__ = [
     "seen_cards",
 ]
 
-_SUIT_BITS: Final = 0x7F
-_HAND_OVER: Final = frozenset({Phase.BETWEEN_HANDS, Phase.END})
 _BETTING: Final = frozenset({Phase.BET_1, Phase.BET_2, Phase.BET_3, Phase.BET_4})
 
 
@@ -70,163 +81,6 @@ def _need_turn(view: View) -> LegalMoves:
     if moves is None or not isinstance(moves.seat, int):
         raise SeatError(f"seat {view.seat} is not to act: no legal actions in this view")
     return moves
-
-
-# ---------------------------------------------------------------------------
-# what a viewer knows
-
-
-def seen_cards(view: View) -> int:
-    """The cards the viewer has seen in this hand, as a bit mask of card indices.
-
-    They are: every card dealt to the viewer (kept, discarded or folded), every
-    discarded card shown to it (all of them when ``rules.discards_face_up``),
-    and, once the hand is over, the hands shown at showdown.  A spectator
-    (``view.seat is None``) sees only the public cards.
-    """
-    mask = 0
-    for event in view.history:
-        if isinstance(event, Dealt) and event.card is not None:
-            mask |= event.card.mask
-        elif isinstance(event, Discarded) and event.cards is not None:
-            for card in event.cards:
-                mask |= card.mask
-    shown = _shown_hands(view)
-    if shown is not None:
-        for hand in shown:
-            if hand is not None:
-                mask |= hand.mask
-    return mask | view.hand.mask
-
-
-def _shown_hands(view: View) -> tuple[Hand | None, ...] | None:
-    """The hands shown at this hand's showdown, once it is over."""
-    if view.phase in _HAND_OVER and view.results:
-        last = view.results[-1]
-        if last.hand_number == view.hand_number:
-            return last.shown
-    return None
-
-
-def _discard_rounds_done(view: View, seat: int) -> int:
-    return sum(1 for e in view.history if isinstance(e, Discarded) and e.seat == seat)
-
-
-def _owed(view: View, seat: int) -> int:
-    """Cards ``seat`` will surely still receive without discarding: every seat in the hand
-    ends the deals (and each discard round) with five cards."""
-    return 5 - view.hand_sizes[seat]
-
-
-def new_draws(view: View, seat: int) -> int:
-    """The most cards ``seat`` may still receive this hand (assuming it stays in).
-
-    Every seat in the hand is owed ``5 - hand_sizes[seat]`` cards (the deals
-    or the replacements of a discard), and may draw up to five more in each
-    discard round it has not yet played.  All of them come from the stock,
-    which the other seats' owed cards drain first.
-    """
-    if view.phase in _HAND_OVER or seat not in view.in_hand:
-        return 0
-    rounds_left = max(0, 2 - _discard_rounds_done(view, seat))
-    if view.phase is Phase.BET_4:
-        rounds_left = 0
-    others_owed = sum(_owed(view, s) for s in view.in_hand if s != seat)
-    stock = max(0, view.stock_size - others_owed)
-    return min(stock, _owed(view, seat) + 5 * rounds_left)
-
-
-def _top(bits: int, count: int) -> int:
-    """Sum of the ``count`` highest ranks in a 7-bit suit mask."""
-    total = 0
-    i = 6
-    while count > 0 and i >= 0:
-        if bits >> i & 1:
-            total += i + 3
-            count -= 1
-        i -= 1
-    return total
-
-
-def _best_with_draws(known: int, unseen: int, draws: int) -> int:
-    """Best value of at most four cards of one suit: any of ``known``, at most ``draws`` of
-    ``unseen`` (masks of card indices).  Greedy by rank is optimal here: the choice is a
-    laminar matroid (at most 4 in all, at most ``draws`` unseen)."""
-    best = 0
-    for i in range(4):
-        k = known >> (7 * i) & _SUIT_BITS
-        u = unseen >> (7 * i) & _SUIT_BITS
-        total = taken = used = 0
-        for r in range(6, -1, -1):
-            if taken == 4:
-                break
-            if k >> r & 1:
-                total += r + 3
-                taken += 1
-            elif u >> r & 1 and used < draws:
-                total += r + 3
-                taken += 1
-                used += 1
-        best = max(best, total)
-    return best
-
-
-def max_possible_value(view: View, seat: int, *, now: bool = False) -> int:
-    """The best hand value ``seat`` could end this hand with, as far as the viewer knows.
-
-    This is the memory the rulebook asks for: every card the viewer has seen
-    (its own cards, the discards shown, hands shown) is a card ``seat`` can
-    no longer get, since discards never go back to the stock.  Precisely:
-
-    - A seat that folded, or was not dealt in, holds nothing: 0.
-    - Once the hand is over, a hand shown at showdown gives its exact value.
-    - Any card the viewer has not seen (:func:`seen_cards`) might be in
-      ``seat``'s hand or still in the stock, ready to be drawn by ``seat``.
-    - For another seat, whose cards are all unseen, the value is that of the
-      best four unseen cards of one suit: a seat in the hand always ends
-      with five cards, every one of which may be any unseen card.  With
-      ``now=True``: the best it could hold right now, with the
-      ``hand_sizes[seat]`` cards it has (at best the highest of one suit).
-    - For the viewer's own seat: its own cards plus at most
-      :func:`new_draws` unseen cards (its owed cards and the discard rounds
-      it has left, bounded by the stock after the others' owed cards), at
-      most four counting.  With ``now=True``, or when no draw is left, it
-      is the value of its hand.
-
-    It assumes the best case for ``seat`` in every unknown: which unseen cards
-    are in the stock, and what ``seat`` draws.  So it is an upper bound that
-    is reached in some deal consistent with what the viewer saw: the seat's
-    real final value never exceeds it.
-
-    >>> import golfo
-    >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    >>> v = golfo.view(s, 1)
-    >>> max_possible_value(v, 1, now=True), max_possible_value(v, 1)
-    (9, 30)
-    """
-    if type(seat) is not int or not 0 <= seat < view.players:
-        raise SeatError(f"seat must be 0..{view.players - 1}, got {seat!r}")
-    if seat not in view.dealt_in or seat in view.folded:
-        return 0
-    shown = _shown_hands(view)
-    if shown is not None and seat < len(shown):
-        hand = shown[seat]
-        if hand is not None:
-            return hand.value
-    seen = seen_cards(view)
-    unseen = ALL_CARDS & ~seen
-    if seat == view.seat:
-        own = view.hand.mask
-        draws = 0 if now else new_draws(view, seat)
-        return _best_with_draws(own, unseen, draws)
-    held = view.hand_sizes[seat]
-    count = min(4, held) if now or view.phase in _HAND_OVER else 4
-    if count == 4:
-        return value_of_mask(unseen)  # the best four unseen cards of one suit
-    best = 0
-    for i in range(4):
-        best = max(best, _top(unseen >> (7 * i) & _SUIT_BITS, count))
-    return best
 
 
 # ---------------------------------------------------------------------------
@@ -375,12 +229,12 @@ class HeuristicBot:
         assert most is not None
 
         def suit_key(i: int) -> tuple[int, int]:
-            held = hand >> (7 * i) & _SUIT_BITS
-            free = unseen >> (7 * i) & _SUIT_BITS
-            return (_top(held, 4), _best_with_draws(held << (7 * i), free << (7 * i), 4))
+            held = hand >> (7 * i) & SUIT_BITS
+            free = unseen >> (7 * i) & SUIT_BITS
+            return (top_of_suit(held, 4), best_with_draws(held << (7 * i), free << (7 * i), 4))
 
         target = max(range(4), key=suit_key)
-        keep_bits = hand >> (7 * target) & _SUIT_BITS
+        keep_bits = hand >> (7 * target) & SUIT_BITS
         keep: set[Card] = set()
         r = 6
         while r >= 0 and len(keep) < 4:
@@ -391,6 +245,122 @@ class HeuristicBot:
         seat = view.seat if view.seat is not None else 0
         wanted = Discard(seat, throw)
         return wanted if wanted in moves else Discard(seat, ())
+
+
+class EquityBot:
+    """Bets, calls and folds by its equity against the pot odds; discards for the best
+    expected final value.  Deterministic for a seed.
+
+    Its equity is :func:`golfo.analysis.equity` of its view: exact once the hands are
+    final, else ``samples`` Monte Carlo play-outs seeded from its own generator.
+
+    - *Lock*: an equity of 1 (no deal consistent with its view beats it) bets or raises
+      as high as the rules allow.
+    - Facing a bet of ``c`` into a pot of ``P``: it calls when its equity is at least
+      the pot odds ``c / (P + c)``, raises (to about the pot) when its equity is also at
+      least ``raise_edge`` above its fair share ``1 / n`` of ``n`` seats in, else folds.
+    - Not facing a bet: it bets when its equity is ``bet_edge`` above its fair share, the
+      more the surer (from a third of the pot to the whole pot), else passes.
+    - Discards: in the last discard round, the option (any legal one) with the highest
+      exact expected value of the hand after the draw
+      (:func:`golfo.analysis.draws.expected_value`); in the first round, the six best of
+      those compared by the expected value at the end of the hand, the second discard
+      played by the draw policy (Monte Carlo, the same draws for every option).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        samples: int = 200,
+        bet_edge: float = 0.15,
+        raise_edge: float = 0.3,
+    ) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random generator (the global ``random`` is never used)."""
+        self.samples = samples
+        """Monte Carlo play-outs per decision while the hands are not final."""
+        self.bet_edge = bet_edge
+        """How far above its fair share its equity must be to open."""
+        self.raise_edge = raise_edge
+        """How far above its fair share its equity must be to raise."""
+
+    def __repr__(self) -> str:
+        return "EquityBot()"
+
+    def choose(self, view: View) -> Action:
+        """Its action for ``view``'s seat (see the class)."""
+        moves = _need_turn(view)
+        if moves.discard_max is not None:
+            return self._discard(view, moves)
+        return self._bet(view, moves)
+
+    def _bet(self, view: View, moves: LegalMoves) -> Action:
+        me = view.seat
+        assert me is not None
+        # enumerate only what costs no more than sampling would
+        win = equity(view, samples=self.samples, seed=self.rng, exact_limit=self.samples).win[me]
+        fair = 1.0 / len(view.in_hand)
+        pot = view.pot
+        amounts = moves.amounts
+        facing = not moves.can_pass
+
+        def wager(share: float) -> Action:
+            target = view.current_bet + max(1, round(pot * share))
+            amount = min(max(target, amounts[0]), amounts[-1])
+            return Raise(me, amount) if facing else Bet(me, amount)
+
+        if win >= 1.0 - 1e-12 and amounts:
+            return wager(float(1 << 62))  # locked: as high as the rules allow
+        if not facing:
+            if amounts and win >= fair + self.bet_edge:
+                return wager(min(1.0, (win - fair) / (1.0 - fair) * 1.5))
+            return Pass(me)
+        to_call = view.current_bet - view.bets[me]
+        if amounts and win >= fair + self.raise_edge:
+            return wager(1.0)
+        if win >= to_call / (pot + to_call):
+            return Call(me)
+        return Fold(me) if moves.can_fold else Call(me)
+
+    def _discard(self, view: View, moves: LegalMoves) -> Action:
+        me = view.seat
+        assert me is not None
+        most = moves.discard_max
+        assert most is not None
+        hand = view.hand.mask
+        unseen = ALL_CARDS & ~seen_cards(view)
+        options = [t for t in _submasks(hand) if t.bit_count() <= most]
+        # the expected value right after this draw; ties: throw fewer cards
+        ranked = sorted(
+            options,
+            key=lambda t: (-expected_value(hand & ~t, unseen, t.bit_count()), t.bit_count(), t),
+        )
+        world = World.from_view(view, unseen)
+        position = world.order.index(me)
+        later = world.turns.count(position) > 1  # a second discard is still to come
+        if not later:
+            return Discard(me, cards_of(ranked[0]))
+        seed = self.rng.getrandbits(64)
+        best = ranked[0]
+        best_value = -1.0
+        for thrown in ranked[:6]:
+            out = sample(world, random.Random(seed), self.samples, first=(position, thrown))
+            value = sum(v * w for v, w in enumerate(out.values[position])) / out.total
+            if value > best_value + 1e-9:
+                best, best_value = thrown, value
+        return Discard(me, cards_of(best))
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every subset of a bit set, ``mask`` itself first and the empty set last."""
+    out = []
+    sub = mask
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & mask
 
 
 # ---------------------------------------------------------------------------
@@ -416,7 +386,7 @@ def play_hand(
     ``on_action(state, action)`` is called before each bot action is applied.
     Returns the state between hands (or at the end of the game).
     """
-    while state.phase not in _HAND_OVER:
+    while state.phase not in HAND_OVER:
         if state.to_act is CHANCE:
             dealt = deal_from(state, deck)
             if dealt is state:

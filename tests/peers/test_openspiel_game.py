@@ -184,3 +184,47 @@ def test_chance_outcomes_are_the_stock_cards_uniformly() -> None:
     assert [i for i, _ in outcomes] == [c.index for c in golfo.DECK if str(c) != "9O"]
     assert all(p == pytest.approx(1 / 27) for _, p in outcomes)
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "Deal 3O"
+
+
+@pytest.mark.parametrize("name", ["3p_abstract", "4p_abstract_2_hands", "3p"])
+def test_ismcts_plays_golfo_from_resampled_information_states(name: str) -> None:
+    """OpenSpiel's ISMCTSBot plays whole games on golfo; every state it resamples gives
+    the searching seat the same information state string and tensor, and differs from
+    the true state in hidden cards only."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_golfo", PARAMS[name])
+    rs = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
+    checked = 0
+    moved = 0
+    original = GolfoState.resample_from_infostate
+
+    def checking(state: GolfoState, player: int, sampler: Any) -> GolfoState:
+        nonlocal checked, moved
+        other = original(state, player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.golfo_state.stacks == state.golfo_state.stacks
+        assert other.history() != []
+        assert len(other.history()) == len(state.history())
+        moved += other.golfo_state.hands != state.golfo_state.hands
+        checked += 1
+        return other
+
+    GolfoState.resample_from_infostate = checking  # type: ignore[method-assign,assignment]
+    try:
+        for _ in range(2):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(rs.choice(actions, p=probs)))
+                else:
+                    state.apply_action(int(bot.step(state)))
+            assert sum(state.returns()) == pytest.approx(0.0)
+    finally:
+        GolfoState.resample_from_infostate = original  # type: ignore[method-assign]
+    assert checked >= 8
+    assert moved > checked // 2  # the hidden cards really move

@@ -25,6 +25,8 @@ or ``"abstract"``: see :mod:`golfo.ext.codec`).
   the seat's view with a per-round betting summary; observations: the seat's
   :class:`golfo.View` now (:func:`golfo.ext.features.view_string` and
   :class:`golfo.ext.features.ObservationEncoder`).
+- ``resample_from_infostate`` redeals every card the player has not seen
+  (:func:`golfo.analysis.resample`), so OpenSpiel's ``ISMCTSBot`` plays golfo.
 - Returns are zero until the end, then each seat's net result in chips (R18);
   they sum to zero.  ``max_game_length`` is :func:`golfo.ext.codec.max_moves`.
 - A state holds the immutable :class:`golfo.State` and shares it when cloned;
@@ -33,6 +35,7 @@ or ``"abstract"``: see :mod:`golfo.ext.codec`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -42,6 +45,7 @@ import numpy.typing as npt
 import pyspiel
 
 import golfo
+from golfo.analysis.determinize import resampled_actions
 from golfo.errors import RulesError
 from golfo.ext.codec import (
     NUM_CHANCE_OUTCOMES,
@@ -225,6 +229,26 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return chance_string(action)
         return self._codec.describe(self._shared.state, action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GolfoState:
+        """A state with ``player_id``'s information state, every card it has not seen
+        placed at random (as :func:`golfo.analysis.resample`); what IS-MCTS searches.
+
+        ``probability_sampler()`` (OpenSpiel's, a uniform number in [0, 1)) seeds the
+        shuffle, so OpenSpiel's own random state decides it.
+        """
+        seed = int(probability_sampler() * (1 << 53))
+        actions = resampled_actions(self._shared.state, player_id, random.Random(seed))
+        other = GolfoState(self.get_game())
+        for action in actions:  # applied by id, so that OpenSpiel's history is kept too
+            match action:
+                case golfo.NextHand():
+                    continue  # the game applies it itself
+                case golfo.Deal(card=card):
+                    other.apply_action(card.index)
+                case _:
+                    other.apply_action(self._codec.encode(other.golfo_state, action))
+        return other
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
