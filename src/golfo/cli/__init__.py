@@ -1,7 +1,8 @@
 """The ``golfo`` command: play against bots, self-play statistics, scoring, replays.
 
 ``golfo play`` (you at seat 0 against bots; ``--save`` and ``--resume`` a game), ``golfo
-simulate`` (bots against bots, with statistics), ``golfo score 9O 8O 7O 6O 3C`` and
+simulate`` (bots against bots, with statistics and data), ``golfo tournament`` (bots
+ranked by duplicate play), ``golfo score 9O 8O 7O 6O 3C`` and
 ``golfo replay FILE``; ``python -m golfo`` is the same command, and ``golfo`` alone prints
 the help.
 
@@ -14,7 +15,8 @@ and English after (:mod:`golfo.cli.words`).  The package:
 - :mod:`golfo.cli.helptext`: the rules of each phase (``ayuda``) and the memory panel
   (``memoria``);
 - :mod:`golfo.cli.results`: a hand's result and the standings;
-- :mod:`golfo.cli.simulate`, :mod:`golfo.cli.replay`: the other subcommands;
+- :mod:`golfo.cli.simulate`, :mod:`golfo.cli.tournament`, :mod:`golfo.cli.replay`: the
+  other subcommands;
 - :mod:`golfo.cli.output`: ``rich`` tables when installed (the ``golfo[cli]`` extra),
   plain text otherwise.
 
@@ -30,11 +32,12 @@ from collections.abc import Callable, Sequence
 
 from golfo import __version__
 from golfo.cards import parse_cards
-from golfo.cli.common import PRESETS, UsageError
+from golfo.cli.common import PRESETS, UsageError, positive, seed_number
 from golfo.cli.output import Output
 from golfo.cli.play import cmd_play
 from golfo.cli.replay import cmd_replay
-from golfo.cli.simulate import cmd_simulate
+from golfo.cli.simulate import add_simulate, cmd_simulate
+from golfo.cli.tournament import add_tournament, cmd_tournament
 from golfo.cli.words import both, cards_words
 from golfo.errors import GolfoError
 from golfo.hand import Hand
@@ -63,26 +66,6 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
         if rest:
             out.line(f"{both('No cuentan', 'not counting')}: {' '.join(map(str, rest))}")
     return 0
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, got {value}")
-    return value
 
 
 def parser() -> argparse.ArgumentParser:
@@ -116,14 +99,14 @@ def parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--hands",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="hands in the game (default: the rules' own: open-ended for tradicional, "
         "10 for ludoteka)",
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         metavar="N",
         help="seed for the cards and the random bots, a whole number >= 0; the same seed "
         "deals the same cards to the same moves (default: a random seed, printed at the start)",
@@ -131,8 +114,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         metavar="LIST",
-        help="the other seats, comma separated: heuristic or random, e.g. heuristic,random "
-        "(default: heuristic at every seat)",
+        help="the other seats, comma separated: heuristic, equity or random, e.g. "
+        "heuristic,random (default: heuristic at every seat)",
     )
     play.add_argument(
         "--save",
@@ -147,44 +130,8 @@ def parser() -> argparse.ArgumentParser:
         "come from the record, the bots from --bots (default: a new game)",
     )
 
-    sim = sub.add_parser(
-        "simulate",
-        help="bots against bots, with statistics",
-        epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
-        "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
-        "were. Winning values: the main pot winner's value, at showdowns.",
-    )
-    sim.add_argument(
-        "--hands", type=_positive, default=1000, metavar="N", help="hands to play (default: 1000)"
-    )
-    sim.add_argument(
-        "--seed", type=_seed, default=0, metavar="N", help="seed for cards and bots (default: 0)"
-    )
-    sim.add_argument(
-        "--bots",
-        default="heuristic,random,random",
-        metavar="LIST",
-        help="3 or 4 seats, comma separated: heuristic or random "
-        "(default: heuristic,random,random)",
-    )
-    sim.add_argument(
-        "--rules",
-        choices=sorted(PRESETS),
-        default="tradicional",
-        help=f"{_RULES_HELP} (default: tradicional)",
-    )
-    sim.add_argument(
-        "--game-hands",
-        type=_positive,
-        default=100,
-        metavar="N",
-        help="in open-ended games, start a new game after this many hands (default: 100)",
-    )
-    sim.add_argument(
-        "--json",
-        action="store_true",
-        help="write the report as JSON, the same bytes for the same seed (default: tables)",
-    )
+    add_simulate(sub, _RULES_HELP)
+    add_tournament(sub, _RULES_HELP)
 
     sc = sub.add_parser("score", help="the value of a hand and its counting cards")
     sc.add_argument("cards", nargs="+", help="one to five cards, such as 9O 8O 7O 6O 3C")
@@ -241,6 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands: dict[str, Callable[[argparse.Namespace, Output], int]] = {
         "play": cmd_play,
         "simulate": cmd_simulate,
+        "tournament": cmd_tournament,
         "score": cmd_score,
         "replay": cmd_replay,
         "serve": cmd_serve,

@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from golfo.bots import Bot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 
 __all__ = [
     "BOT_KINDS",
     "PRESETS",
     "UsageError",
+    "add_scale_options",
     "bot_list",
     "make_bots",
+    "positive",
     "preset_name",
     "rules_for",
+    "seed_number",
 ]
 
 PRESETS: Final = {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA}
 """The rule presets by the name the command takes (``--rules``)."""
-BOT_KINDS: Final = ("heuristic", "random")
+BOT_KINDS: Final = ("heuristic", "equity", "random")
 """The bots by the name the command takes (``--bots``)."""
 
 
@@ -31,15 +35,17 @@ class UsageError(Exception):
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
-    """Bots by name (``heuristic`` or ``random``), random ones seeded from ``seed`` and seat."""
+    """Bots by name (``heuristic``, ``equity`` or ``random``), seeded from ``seed`` and seat."""
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
             bots.append(HeuristicBot())
         elif kind == "random":
             bots.append(RandomBot(seed * 16 + seat))
+        elif kind == "equity":
+            bots.append(EquityBot(seed * 16 + seat))
         else:
-            raise UsageError(f"unknown bot {kind!r}: use {' or '.join(BOT_KINDS)}")
+            raise UsageError(f"unknown bot {kind!r}: use {', '.join(BOT_KINDS)}")
     return bots
 
 
@@ -67,3 +73,43 @@ def preset_name(rules: Rules) -> str | None:
         if rules in (preset, attrs.evolve(preset, hands=rules.hands)):
             return name
     return None
+
+
+def positive(text: str) -> int:
+    """An option's whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """An option's seed: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, got {value}")
+    return value
+
+
+def add_scale_options(command: argparse.ArgumentParser) -> None:
+    """``--workers K`` and ``--ray ADDRESS``, which exclude each other."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive,
+        metavar="K",
+        help="processes on this machine (default: one per core); the results do not depend on it",
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on a Ray cluster instead: auto (the current cluster), an address such as "
+        "ray://head:10001, or local (start one here); needs golfo[ray] (default: none, a local "
+        "process pool)",
+    )

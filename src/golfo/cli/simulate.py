@@ -10,155 +10,126 @@ where some seat found fewer than five and discarded every card there was (or fou
 none), so it was held back by the stock.  Open-ended games (traditional rules) restart
 every ``--game-hands`` hands so that stacks stay comparable.  ``--json`` writes the same
 report as JSON, with nothing time-dependent in it: the same seed gives the same bytes
-(the speed goes to stderr).
+(the speed goes to stderr), whatever ``--workers`` or ``--ray``.  ``--out FILE.jsonl``
+streams every game's record, or with ``--records decisions`` every decision with the
+view it was made from (:mod:`golfo.selfplay`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
-from golfo.actions import Action, Discard, NextHand
-from golfo.bots import new_deck, play_hand
-from golfo.cli.common import BOT_KINDS, PRESETS, UsageError, make_bots
+from golfo.cli.common import PRESETS, UsageError, add_scale_options, positive, seed_number
 from golfo.cli.output import Output, progress
 from golfo.cli.words import both, header
-from golfo.reducer import apply, new_game
-from golfo.rules import Rules
-from golfo.state import State
+from golfo.selfplay import RECORDS, report, simulate
+from golfo.tournament import BOTS
 
-__all__ = ["Tally", "cmd_simulate", "report", "simulate"]
-
-
-@attrs.define
-class Tally:
-    """Statistics gathered while bots play."""
-
-    players: int
-    hands: int = 0
-    games: int = 0
-    showdowns: int = 0
-    stock_limited: int = 0
-    stock_short: int = 0
-    trabucos: int = 0
-    net: list[int] = attrs.Factory(list)
-    pots_won: list[int] = attrs.Factory(list)
-    rebuys: list[int] = attrs.Factory(list)
-    winning_values: Counter[int] = attrs.Factory(Counter)
-
-    def __attrs_post_init__(self) -> None:
-        self.net = [0] * self.players
-        self.pots_won = [0] * self.players
-        self.rebuys = [0] * self.players
+__all__ = ["add_simulate", "cmd_simulate"]
 
 
-def simulate(
-    kinds: Sequence[str],
-    rules: Rules,
-    hands: int,
-    seed: int,
-    game_hands: int,
-    step: Callable[[int], None] = lambda _n: None,
-) -> Tally:
-    """Self-play of ``hands`` hands; games restart after ``game_hands`` hands when the rules
-    leave them open-ended (and whenever a game ends by the rules)."""
-    players = len(kinds)
-    bots = make_bots(kinds, seed)
-    rng = random.Random(seed)
-    tally = Tally(players)
-    limited = short = False
-
-    def watch(state: State, action: Action) -> None:
-        nonlocal limited, short
-        if isinstance(action, Discard):
-            room = min(5, state.stock_mask.bit_count())
-            if room < 5:
-                limited = True
-                if len(action.cards) == room:
-                    short = True
-
-    state = new_game(rules, players=players)
-    tally.games = 1
-    in_game = 0
-    while tally.hands < hands:
-        limited = short = False
-        state = play_hand(state, bots, new_deck(rng), on_action=watch)
-        result = state.results[-1]
-        tally.hands += 1
-        in_game += 1
-        tally.stock_limited += limited
-        tally.stock_short += short
-        for seat in range(players):
-            tally.net[seat] += result.payoffs[seat]
-        if result.pots:
-            tally.pots_won[result.pots[0].winner] += 1
-        if result.showdown:
-            tally.showdowns += 1
-            tally.trabucos += result.trabuco
-            winner = result.shown[result.pots[0].winner]
-            if winner is not None:
-                tally.winning_values[winner.value] += 1
-        step(1)
-        if state.is_over or (rules.hands is None and in_game >= game_hands):
-            for seat in range(players):
-                tally.rebuys[seat] += state.rebuys[seat]
-            if tally.hands < hands:
-                state = new_game(rules, players=players)
-                tally.games += 1
-                in_game = 0
-        else:
-            state = apply(state, NextHand())
-    if not state.is_over and in_game:
-        for seat in range(players):
-            tally.rebuys[seat] += state.rebuys[seat]
-    return tally
+def add_simulate(sub: Any, rules_help: str) -> None:
+    """``golfo simulate``'s options."""
+    sim = sub.add_parser(
+        "simulate",
+        help="bots against bots, with statistics (and data for learning with --out)",
+        epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
+        "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
+        "were. Winning values: the main pot winner's value, at showdowns.",
+    )
+    sim.add_argument(
+        "--hands", type=positive, default=1000, metavar="N", help="hands to play (default: 1000)"
+    )
+    sim.add_argument(
+        "--seed",
+        type=seed_number,
+        default=0,
+        metavar="N",
+        help="seed for cards and bots (default: 0)",
+    )
+    sim.add_argument(
+        "--bots",
+        default="heuristic,random,random",
+        metavar="LIST",
+        help=f"3 or 4 seats, comma separated: {', '.join(BOTS)}, or module:Class for a bot "
+        "of your own (default: heuristic,random,random)",
+    )
+    sim.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default="tradicional",
+        help=f"{rules_help} (default: tradicional)",
+    )
+    sim.add_argument(
+        "--game-hands",
+        type=positive,
+        default=100,
+        metavar="N",
+        help="in open-ended games, start a new game after this many hands (default: 100)",
+    )
+    add_scale_options(sim)
+    sim.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also write JSON Lines to FILE, streamed: every game's record, or every "
+        "decision with --records decisions (default: none)",
+    )
+    sim.add_argument(
+        "--records",
+        choices=RECORDS,
+        default="games",
+        help="what --out receives: games (one golfo/1 record per line) or decisions (each "
+        "seat's view at each decision, with the action taken) (default: games)",
+    )
+    sim.add_argument(
+        "--json",
+        action="store_true",
+        help="write the report as JSON, the same bytes for the same seed (default: tables)",
+    )
 
 
-def report(tally: Tally, kinds: Sequence[str], seed: int, rules: str) -> dict[str, Any]:
-    """The statistics as JSON data (nothing time-dependent)."""
-    n = tally.hands
-    return {
-        "hands": n,
-        "games": tally.games,
-        "seed": seed,
-        "rules": rules,
-        "bots": list(kinds),
-        "seats": [
-            {
-                "seat": seat,
-                "bot": kinds[seat],
-                "net": tally.net[seat],
-                "net_per_hand": round(tally.net[seat] / n, 3),
-                "main_pots_won": tally.pots_won[seat],
-                "rebuys": tally.rebuys[seat],
-            }
-            for seat in range(len(kinds))
-        ],
-        "showdown_rate": round(tally.showdowns / n, 4),
-        "trabucos": tally.trabucos,
-        "stock_limited_rate": round(tally.stock_limited / n, 4),
-        "stock_short_rate": round(tally.stock_short / n, 4),
-        "winning_values": {str(v): c for v, c in sorted(tally.winning_values.items())},
-    }
+def _kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if len(kinds) not in (3, 4) or any(k not in BOTS and ":" not in k for k in kinds):
+        raise UsageError(
+            f"--bots needs 3 or 4 of {', '.join(BOTS)} (or module:Class), comma separated"
+        )
+    return kinds
 
 
 def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     """``golfo simulate``: self-play statistics as tables, or as JSON with ``--json``."""
-    kinds = [k.strip().lower() for k in args.bots.split(",") if k.strip()]
-    if len(kinds) not in (3, 4) or any(k not in BOT_KINDS for k in kinds):
-        raise UsageError(f"--bots needs 3 or 4 of {', '.join(BOT_KINDS)}, comma separated")
+    kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots)
     rules = PRESETS[args.rules]
     start = time.perf_counter()
-    with progress(args.hands, "simulating") as step:
-        tally = simulate(kinds, rules, args.hands, args.seed, args.game_hands, step)
+    sink = None
+    try:
+        if args.out is not None:
+            sink = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        with progress(args.hands, "simulating") as step:
+            tally = simulate(
+                kinds,
+                rules=rules,
+                hands=args.hands,
+                seed=args.seed,
+                game_hands=args.game_hands,
+                workers=args.workers,
+                ray=args.ray,
+                out=sink,
+                records=args.records,
+                progress=step,
+            )
+    except OSError as error:
+        raise UsageError(f"cannot write {args.out}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    finally:
+        if sink is not None:
+            sink.close()
     seconds = time.perf_counter() - start
     data = report(tally, kinds, args.seed, args.rules)
     per_second = f"{tally.hands / seconds:,.0f}"

@@ -1,0 +1,352 @@
+"""Tournaments between bots: chips won per 100 hands, with 95% confidence intervals.
+
+Each *deal* is one shuffled deck (seeded from the run's seed and the deal's index), played
+as one hand from fresh stacks (``rules.starting_stack``; the dealer is seat 0).  The
+rules default to Ludoteka's points variant: its caps bound every hand's bets, so the
+chips won measure the play rather than how deep the stacks are.  With
+``duplicate=True`` every deal is played once per rotation of the bots over the seats, so
+each bot holds every seat's cards once and card luck cancels; without it, each deal is
+played once, the bots rotating over the seats from one deal to the next.
+
+A bot's result is its net chips per 100 hands; its confidence interval comes from the
+spread of its net over the deals (one deal's rotations summed: the independent unit).
+
+The work is cut into shards of deals and run by :func:`golfo.parallel.run_shards`: the
+same seed gives exactly the same result on one core, on any number of processes
+(``workers``) or on a Ray cluster (``ray``).
+
+>>> bots = ["heuristic", "random", "random"]
+>>> result = tournament(bots, hands=30, duplicate=True, seed=1, workers=1)
+>>> [r.name for r in result.results], result.hands, result.deals
+(['heuristic', 'random', 'random#2'], 30, 10)
+>>> sum(r.net for r in result.results)    # chips only change hands
+0
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, play_hand
+from golfo.parallel import derive_seed, run_shards
+from golfo.reducer import new_game
+from golfo.rules import LUDOTEKA, Rules
+from golfo.shuffle import shuffled_deck
+
+__all__ = [
+    "BOTS",
+    "BotResult",
+    "Comparison",
+    "TournamentResult",
+    "make_bot",
+    "plot",
+    "tournament",
+]
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "equity": EquityBot,
+    "heuristic": lambda _seed: HeuristicBot(),
+    "random": RandomBot,
+}
+"""golfo's bots by name, each made from a seed.  Any other name ``module:attribute``
+names a bot class (or factory) of one's own, called with one argument: the seed."""
+_Z95: Final = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """The bot called ``name`` (see :data:`BOTS`), seeded with ``seed``."""
+    factory = BOTS.get(name)
+    if factory is None:
+        module, _, attribute = name.partition(":")
+        if not attribute:
+            raise ValueError(f"unknown bot {name!r}: use {', '.join(BOTS)} or module:attribute")
+        factory = getattr(importlib.import_module(module), attribute)
+    bot = factory(seed)
+    if not isinstance(bot, Bot):
+        raise ValueError(f"{name!r} did not make a bot (no choose method)")
+    return bot
+
+
+@attrs.frozen
+class BotResult:
+    """One bot's result."""
+
+    name: str
+    """The bot, as listed (``random#2``: the second bot of that name)."""
+    hands: int
+    """Hands it played."""
+    net: int
+    """Its net chips over them."""
+    per_100: float
+    """Net chips per 100 hands."""
+    low: float
+    """The 95% confidence interval of ``per_100``: its lower end."""
+    high: float
+    """... and its upper end."""
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval excludes zero."""
+        return self.low > 0 or self.high < 0
+
+
+@attrs.frozen
+class Comparison:
+    """How far bot ``a`` finished ahead of bot ``b``: net chips per 100 hands, with a 95%
+    confidence interval from the per-deal differences (duplicate deals pair them)."""
+
+    a: str
+    """The first bot."""
+    b: str
+    """The second bot."""
+    per_100: float
+    """``a``'s result minus ``b``'s, per 100 hands."""
+    low: float
+    """The 95% confidence interval's lower end."""
+    high: float
+    """... and its upper end."""
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval excludes zero."""
+        return self.low > 0 or self.high < 0
+
+
+def _interval(total: int, square: int, deals: int, rotations: int) -> tuple[float, float, float]:
+    """Mean per 100 hands and its 95% interval, from the sum of a per-deal quantity and
+    the sum of its squares."""
+    mean = total / deals / rotations * 100
+    if deals < 2:
+        return mean, -math.inf, math.inf
+    variance = max(0.0, (square - total * total / deals) / (deals - 1))
+    half = _Z95 * math.sqrt(variance / deals) / rotations * 100
+    return mean, mean - half, mean + half
+
+
+@attrs.frozen
+class TournamentResult:
+    """A tournament's outcome (:func:`tournament`)."""
+
+    bots: tuple[str, ...]
+    """The bots, in their seats' order at the first rotation."""
+    rules: Rules
+    """The rules played."""
+    seed: int
+    """The run's seed."""
+    duplicate: bool
+    """Whether each deal was played once per rotation."""
+    deals: int
+    """Decks dealt."""
+    hands: int
+    """Hands played (``deals`` times the rotations)."""
+    results: tuple[BotResult, ...]
+    """Per bot, in :attr:`bots`' order."""
+    curve: tuple[tuple[int, tuple[int, ...]], ...]
+    """The cumulative net of every bot after some of the hands: ``(hands, nets)`` pairs,
+    at most about 1,000 of them, evenly spread; for plots."""
+    cross: tuple[tuple[int, ...], ...]
+    """``cross[e][f]``: the sum over deals of bot ``e``'s net times bot ``f``'s (per deal,
+    rotations summed); the variances and covariances behind the intervals."""
+
+    def compare(self, a: str, b: str) -> Comparison:
+        """How far bot ``a`` (a name of :attr:`results`) finished ahead of bot ``b``."""
+        names = [r.name for r in self.results]
+        try:
+            i, j = names.index(a), names.index(b)
+        except ValueError:
+            raise ValueError(f"bots are {names}, got {a!r} and {b!r}") from None
+        total = self.results[i].net - self.results[j].net
+        square = self.cross[i][i] - 2 * self.cross[i][j] + self.cross[j][j]
+        rotations = len(self.bots) if self.duplicate else 1
+        mean, low, high = _interval(total, square, self.deals, rotations)
+        return Comparison(a, b, mean, low, high)
+
+    def to_data(self) -> dict[str, Any]:
+        """The result as JSON data (nothing time-dependent: one seed, one text)."""
+        return {
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "deals": self.deals,
+            "hands": self.hands,
+            "results": [
+                {
+                    "bot": r.name,
+                    "hands": r.hands,
+                    "net": r.net,
+                    "per_100_hands": round(r.per_100, 4),
+                    "ci95": [round(r.low, 4), round(r.high, 4)],
+                    "significant": r.significant,
+                }
+                for r in self.results
+            ],
+            "comparisons": [
+                {
+                    "a": c.a,
+                    "b": c.b,
+                    "per_100_hands": round(c.per_100, 4),
+                    "ci95": [round(c.low, 4), round(c.high, 4)],
+                    "significant": c.significant,
+                }
+                for c in (
+                    self.compare(x.name, y.name)
+                    for i, x in enumerate(self.results)
+                    for y in self.results[i + 1 :]
+                )
+            ],
+        }
+
+
+@attrs.frozen
+class _Shard:
+    """Deals ``start .. stop - 1`` of a tournament: plain data, so that it pickles."""
+
+    bots: tuple[str, ...]
+    rules: Rules
+    seed: int
+    duplicate: bool
+    start: int
+    stop: int
+
+
+@attrs.frozen
+class _Totals:
+    """A shard's sums per bot: of its net, and of the products of two bots' nets per deal."""
+
+    hands: int
+    sums: tuple[int, ...]
+    cross: tuple[tuple[int, ...], ...]
+
+
+def _play_shard(shard: _Shard) -> _Totals:
+    """Play a shard's deals (a top-level function: process pools and Ray pickle it)."""
+    n = len(shard.bots)
+    rotations = n if shard.duplicate else 1
+    sums = [0] * n
+    cross = [[0] * n for _ in range(n)]
+    hands = 0
+    for deal in range(shard.start, shard.stop):
+        deck = shuffled_deck(derive_seed(shard.seed, deal))
+        nets = [0] * n
+        for r in range(rotations):
+            turn = r if shard.duplicate else deal % n
+            # bot e sits at seat (e + turn) % n; each seat's bot is seeded by deal, turn, seat
+            seat_of = [(e + turn) % n for e in range(n)]
+            by_seat: list[Bot] = [RandomBot(0)] * n
+            for e, name in enumerate(shard.bots):
+                seat = seat_of[e]
+                by_seat[seat] = make_bot(name, derive_seed(shard.seed, deal, turn, seat))
+            state = play_hand(new_game(shard.rules, players=n), by_seat, deck)
+            payoffs = state.results[-1].payoffs
+            for e in range(n):
+                nets[e] += payoffs[seat_of[e]]
+            hands += 1
+        for e in range(n):
+            sums[e] += nets[e]
+            for f in range(n):
+                cross[e][f] += nets[e] * nets[f]
+    return _Totals(hands, tuple(sums), tuple(map(tuple, cross)))
+
+
+def _labels(bots: Sequence[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for name in bots:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+def tournament(
+    bots: Sequence[str],
+    *,
+    rules: Rules = LUDOTEKA,
+    hands: int = 3000,
+    duplicate: bool = False,
+    seed: int = 0,
+    workers: int | None = None,
+    ray: str | None = None,
+    shard_deals: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Play ``bots`` (3 or 4 names, see :data:`BOTS`; one per seat) against each other.
+
+    ``hands``: hands in all; a deal is played once per rotation with ``duplicate``
+    (``hands // len(bots)`` deals, at least one), else once.  ``workers``, ``ray``: see
+    :func:`golfo.parallel.run_shards`.  ``shard_deals``: deals per shard (default: about
+    2,000 shards, at least 10 deals each; it never depends on the workers).
+    ``progress(hands)`` is called as shards finish.
+    """
+    names = tuple(bots)
+    if len(names) not in (3, 4):
+        raise ValueError(f"a tournament needs 3 or 4 bots, got {len(names)}")
+    for name in set(names):
+        make_bot(name, 0)  # unknown names fail here, before any work starts
+    n = len(names)
+    rotations = n if duplicate else 1
+    deals = max(1, hands // rotations)
+    size = shard_deals or max(10, math.ceil(deals / 2000))
+    shards = [
+        _Shard(names, rules, seed, duplicate, start, min(deals, start + size))
+        for start in range(0, deals, size)
+    ]
+    stride = max(1, math.ceil(len(shards) / 1000))
+    sums = [0] * n
+    cross = [[0] * n for _ in range(n)]
+    played = 0
+    curve: list[tuple[int, tuple[int, ...]]] = [(0, (0,) * n)]
+    for index, totals in enumerate(run_shards(_play_shard, shards, workers=workers, ray=ray)):
+        played += totals.hands
+        for e in range(n):
+            sums[e] += totals.sums[e]
+            for f in range(n):
+                cross[e][f] += totals.cross[e][f]
+        if (index + 1) % stride == 0 or index + 1 == len(shards):
+            curve.append((played, tuple(sums)))
+        if progress is not None:
+            progress(totals.hands)
+    results = []
+    for e, label in enumerate(_labels(names)):
+        mean, low, high = _interval(sums[e], cross[e][e], deals, rotations)
+        results.append(BotResult(label, played, sums[e], mean, low, high))
+    return TournamentResult(
+        names,
+        rules,
+        seed,
+        duplicate,
+        deals,
+        played,
+        tuple(results),
+        tuple(curve),
+        tuple(map(tuple, cross)),
+    )
+
+
+def plot(result: TournamentResult, path: str) -> None:
+    """Save a plot of each bot's cumulative net chips over the hands to ``path`` (a PNG),
+    with matplotlib (``pip install 'golfo[plot]'``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(8, 4.5), dpi=100)
+    xs = [h for h, _ in result.curve]
+    for e, r in enumerate(result.results):
+        label = f"{r.name}: {r.per_100:+.1f} / 100 [{r.low:+.1f}, {r.high:+.1f}]"
+        axes.plot(xs, [nets[e] for _, nets in result.curve], label=label)
+    axes.axhline(0, color="grey", linewidth=0.8)
+    kind = "duplicate" if result.duplicate else "rotating seats"
+    axes.set_title(f"golfo tournament: {result.hands} hands, {kind}, seed {result.seed}")
+    axes.set_xlabel("hands")
+    axes.set_ylabel("cumulative net chips")
+    axes.legend(loc="best", fontsize="small")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
