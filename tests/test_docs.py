@@ -44,6 +44,7 @@ MODULES = (
     "golfo.ext.openspiel",
     "golfo.server",
     "golfo.server.store",
+    "golfo.server.postgres",
     "golfo.server.protocol",
     "golfo.server.client",
     "golfo.conformance.protocol",

@@ -7,6 +7,7 @@ import contextlib
 import json
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -18,10 +19,40 @@ from golfo import CHANCE, DECK, Deal, Discard, NextHand, State
 from golfo.server.client import Client, Socket
 
 
+def is_postgres(db: str | Path) -> bool:
+    return str(db).startswith("postgresql://")
+
+
+def dump(db: str | Path) -> str:
+    """Everything stored in a database, as text (to search it for what must not be there)."""
+    if not is_postgres(db):
+        return "\n".join(sqlite3.connect(db).iterdump())
+    import psycopg
+
+    lines = []
+    with psycopg.connect(str(db)) as conn:
+        names = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        for (name,) in names.fetchall():
+            lines += [f"{name} {row!r}" for row in conn.execute(f"SELECT * FROM {name}")]
+    return "\n".join(lines)
+
+
+def execute(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> None:
+    """Run one statement (``?`` placeholders) on a database behind the server's back."""
+    if not is_postgres(db):
+        with sqlite3.connect(db) as raw:
+            raw.execute(sql, params)
+        return
+    import psycopg
+
+    with psycopg.connect(str(db)) as conn:
+        conn.execute(sql.replace("?", "%s"), params)
+
+
 class LiveServer:
     """A ``golfo serve`` process on a database file; start, kill, start again."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: str | Path, *extra: str) -> None:
         self.db = db
         self.extra = extra
         self.process: subprocess.Popen[str] | None = None

@@ -7,18 +7,17 @@ the protocol piece by piece, in process.
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from serverkit import dump
 from starlette.testclient import TestClient
 
 import golfo
-from golfo.server import SQLiteStore, create_app
+from golfo.server import create_app
 from golfo.server.protocol import CODES
 from golfo.server.tables import hash_token
 
@@ -26,8 +25,8 @@ FAST = {"pause": 0, "bot_delay": 0}
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(SQLiteStore(tmp_path / "db.sqlite3"))) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db)) as c:
         yield c
 
 
@@ -99,7 +98,7 @@ def test_bodies_that_are_not_json_or_too_big(client: TestClient) -> None:
     assert answer.status_code == 400
 
 
-def test_seats_tokens_and_records(client: TestClient, tmp_path: Path) -> None:
+def test_seats_tokens_and_records(client: TestClient, db: str) -> None:
     table = new_table(client, bots={"2": "heuristic"})["table"]
     token = seat(client, table, 0, "Ana")
     assert len(token) >= 32  # 192 random bits, URL-safe
@@ -125,9 +124,9 @@ def test_seats_tokens_and_records(client: TestClient, tmp_path: Path) -> None:
         answer = client.get(f"/api/tables/{table}/record", headers={"Authorization": header})
         assert (answer.status_code, error_code(answer)) == (401, "auth")
     # tokens are not in the database in clear, only their hashes
-    dump = "\n".join(sqlite3.connect(tmp_path / "db.sqlite3").iterdump())
-    assert token not in dump
-    assert hash_token(token) in dump
+    text = dump(db)
+    assert token not in text
+    assert hash_token(token) in text
 
 
 def receive(ws: Any) -> dict[str, Any]:

@@ -55,8 +55,8 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "web.sqlite3", "--rate", "1000", "--port", str(free_port()))
+def server(db: str) -> Iterator[LiveServer]:
+    live = LiveServer(db, "--rate", "1000", "--port", str(free_port()))
     live.start()
     yield live
     live.stop()

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pgkit import free_port
+
 from golfo.server.client import Client
 
 
@@ -46,3 +48,13 @@ def test_it_prints_its_url_serves_the_api_and_keeps_its_database_here(tmp_path: 
         process.terminate()
         process.wait(timeout=20)
     assert (tmp_path / "golfo.sqlite3").is_file()  # the default database, where it ran
+
+
+def test_a_postgresql_database_that_cannot_be_opened_is_a_clear_error() -> None:
+    url = f"postgresql://golfo:s3cret@127.0.0.1:{free_port()}/nowhere"  # nobody listens there
+    result = golfo("serve", "--port", "0", "--db", url)
+    assert result.returncode == 1
+    assert result.stderr.startswith("golfo serve: cannot open the database"), result.stderr
+    assert "s3cret" not in result.stderr + result.stdout  # the password is not shown
+    assert "postgresql://golfo:***@127.0.0.1" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import json
 import socket
-import sqlite3
 import time
-from pathlib import Path
 from typing import Any
 
-from serverkit import LiveServer
+from serverkit import LiveServer, execute
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 import golfo
-from golfo.server import Limits, SQLiteStore, create_app
+from golfo.server import Limits, create_app
 
 
-def test_caps_on_tables_and_connections(tmp_path: Path) -> None:
-    app = create_app(SQLiteStore(tmp_path / "db.sqlite3"), limits=Limits(tables=1, per_table=2))
+def test_caps_on_tables_and_connections(db: str) -> None:
+    app = create_app(db, limits=Limits(tables=1, per_table=2))
     with TestClient(app) as client:
         assert client.post("/api/tables", json={}).status_code == 201
         answer = client.post("/api/tables", json={})
@@ -36,17 +34,16 @@ def test_caps_on_tables_and_connections(tmp_path: Path) -> None:
                 assert json.loads(three.receive_text())["code"] == "full"
 
 
-def test_a_log_that_does_not_replay_is_not_trusted(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
-    with TestClient(create_app(SQLiteStore(db))) as client:
+def test_a_log_that_does_not_replay_is_not_trusted(db: str) -> None:
+    with TestClient(create_app(db)) as client:
         good = client.post("/api/tables", json={"seed": 1}).json()["table"]
         bad = client.post("/api/tables", json={"seed": 2}).json()["table"]
-    with sqlite3.connect(db) as raw:  # a dishonest edit: seat 1 bets what it does not have
-        raw.execute(
-            "UPDATE golfo_actions SET action = ? WHERE table_id = ? AND seq = 3",
-            (json.dumps({"type": "bet", "seat": 1, "amount": 10**6}), bad),
-        )
-    app = create_app(SQLiteStore(db))
+    execute(  # a dishonest edit: seat 1 bets what it does not have
+        db,
+        "UPDATE golfo_actions SET action = ? WHERE table_id = ? AND seq = 3",
+        (json.dumps({"type": "bet", "seat": 1, "amount": 10**6}), bad),
+    )
+    app = create_app(db)
     with TestClient(app) as client:
         tables = [t["table"] for t in client.get("/api/tables").json()["tables"]]
         assert tables == [good]
@@ -54,8 +51,8 @@ def test_a_log_that_does_not_replay_is_not_trusted(tmp_path: Path) -> None:
     assert "log entry 3" in app.state.hub.corrupt[bad]
 
 
-def test_turn_timers_let_the_seats_bot_play(tmp_path: Path) -> None:
-    with TestClient(create_app(SQLiteStore(tmp_path / "db.sqlite3"))) as client:
+def test_turn_timers_let_the_seats_bot_play(db: str) -> None:
+    with TestClient(create_app(db)) as client:
         table = client.post("/api/tables", json={"timer": 0.05, "pause": 0}).json()["table"]
         tokens = [
             client.post(f"/api/tables/{table}/seats/{s}", json={"name": "x"}).json()["token"]
@@ -73,8 +70,8 @@ def test_turn_timers_let_the_seats_bot_play(tmp_path: Path) -> None:
         assert shown["version"] > first["version"]
 
 
-def test_a_client_that_does_not_read_is_dropped_not_buffered(tmp_path: Path) -> None:
-    server = LiveServer(tmp_path / "db.sqlite3", "--rate", "1000")
+def test_a_client_that_does_not_read_is_dropped_not_buffered(db: str) -> None:
+    server = LiveServer(db, "--rate", "1000")
     client = server.start()
     try:
         table = client.create_table(

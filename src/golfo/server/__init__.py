@@ -9,13 +9,27 @@ game is rebuilt from its log when the server starts.  The protocol is in ``docs/
 ``import golfo`` never imports this package (it needs Starlette and uvicorn).
 
 - :func:`create_app`: the ASGI application, on a store;
-- :class:`SQLiteStore` and the :class:`Store` interface;
+- :class:`SQLiteStore` and the :class:`Store` interface; :func:`open_store` opens what
+  ``--db`` names, a SQLite file or a PostgreSQL database
+  (:class:`golfo.server.postgres.PostgresStore`, extra ``golfo[postgres]``, for several
+  processes on one database: ``docs/deployment.md``);
 - :func:`main`: ``golfo serve`` (also ``python -m golfo.server``).
 """
 
 from golfo.server.app import create_app
 from golfo.server.run import main, serve
-from golfo.server.store import SQLiteStore, Store, StoreError
+from golfo.server.store import SQLiteStore, StaleLogError, Store, StoreError, open_store
 from golfo.server.tables import Hub, Limits
 
-__all__ = ["Hub", "Limits", "SQLiteStore", "Store", "StoreError", "create_app", "main", "serve"]
+__all__ = [
+    "Hub",
+    "Limits",
+    "SQLiteStore",
+    "StaleLogError",
+    "Store",
+    "StoreError",
+    "create_app",
+    "main",
+    "open_store",
+    "serve",
+]

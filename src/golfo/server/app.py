@@ -33,7 +33,7 @@ from golfo.server.protocol import (
     parse_client_message,
     parse_table_config,
 )
-from golfo.server.store import SQLiteStore, Store
+from golfo.server.store import Store, open_store
 from golfo.server.tables import Connection, Hub, Limits, Table
 from golfo.state import Phase
 from golfo.views import view
@@ -82,9 +82,9 @@ async def _body(request: Request) -> Any:
         raise error_message(error) from None
 
 
-def _table(request: Request | WebSocket) -> Table:
+async def _table(request: Request | WebSocket) -> Table:
     hub: Hub = request.app.state.hub
-    table = hub.tables.get(str(request.path_params.get("table_id", "")))
+    table = await hub.find(str(request.path_params.get("table_id", "")))
     if table is None:
         raise ProtocolError("not_found", "no hay tal mesa", "no such table")
     return table
@@ -132,20 +132,23 @@ async def create_table(request: Request) -> Response:
 async def list_tables(request: Request) -> Response:
     """``GET /api/tables``: the lobby."""
     hub: Hub = request.app.state.hub
+    for table in list(hub.tables.values()):
+        if table.known > table.state.version:  # moved by another process since we looked
+            await table.catch_up()
     return JSONResponse({"tables": [t.summary() for t in hub.tables.values()]})
 
 
 @_http
 async def get_table(request: Request) -> Response:
     """``GET /api/tables/{id}``: the seats and a spectator's view."""
-    table = _table(request)
+    table = await _table(request)
     return JSONResponse(table.summary() | {"view": to_data(view(table.state, None))})
 
 
 @_http
 async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}`` with ``{"name": ...}``: the seat's token."""
-    table = _table(request)
+    table = await _table(request)
     try:
         body = read_object(await _body(request), "body", (), ("name",))
         name = body.get("name", "")
@@ -164,7 +167,7 @@ async def take_seat(request: Request) -> Response:
 @_http
 async def get_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the full record once over, or a seat's own."""
-    table = _table(request)
+    table = await _table(request)
     hub: Hub = request.app.state.hub
     text = hub.record(table, _token(request))
     return Response(text, media_type="application/json")
@@ -197,7 +200,7 @@ async def play(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
     try:
-        table = _table(websocket)
+        table = await _table(websocket)
         if hub.connections >= hub.limits.connections:
             raise ProtocolError("full", "demasiadas conexiones", "too many connections")
         if len(table.connections) >= hub.limits.per_table:
@@ -207,8 +210,12 @@ async def play(websocket: WebSocket) -> None:
         if not isinstance(hello, Hello):
             raise ProtocolError("format", "empieza con hello", "start with hello")
         seat = table.seat_of(hello.token)
+        if hello.token is not None and seat is None and hub.store.shared:
+            await table.refresh_seats()  # a seat taken through another process a moment ago
+            seat = table.seat_of(hello.token)
         if hello.token is not None and seat is None:
             raise ProtocolError("auth")
+        await table.catch_up()
     except (ProtocolError, GolfoError, TimeoutError, WebSocketDisconnect, KeyError) as error:
         if isinstance(error, ProtocolError | GolfoError):
             with contextlib.suppress(Exception):
@@ -277,13 +284,18 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
             await websocket.close(code=1008 if connection.dropped else 1000)
 
 
-def create_app(store: Store | str = ":memory:", *, limits: Limits | None = None) -> Starlette:
-    """The server's ASGI application on ``store`` (a :class:`Store`, or a SQLite path:
-    ``":memory:"`` keeps nothing after the process).  Every stored table is rebuilt from
-    its log at once; its bots and timers start with the application."""
+def create_app(
+    store: Store | str = ":memory:", *, limits: Limits | None = None, lease: float = 10.0
+) -> Starlette:
+    """The server's ASGI application on ``store``: a :class:`Store`, a SQLite path
+    (``":memory:"`` keeps nothing after the process) or a PostgreSQL URL, opened here and
+    closed when the application stops.  Every stored table is rebuilt from its log at once;
+    its bots and timers start with the application (with PostgreSQL, in the one process
+    that holds the table's lease, which lasts ``lease`` seconds unrenewed)."""
+    owned = isinstance(store, str)
     if isinstance(store, str):
-        store = SQLiteStore(store)
-    hub = Hub(store, limits)
+        store = open_store(store)
+    hub = Hub(store, limits, lease=lease)
     hub.load()
 
     @contextlib.asynccontextmanager
@@ -293,6 +305,8 @@ def create_app(store: Store | str = ":memory:", *, limits: Limits | None = None)
             yield
         finally:
             hub.stop()
+            if owned:
+                hub.store.close()
 
     app = Starlette(
         routes=[

@@ -10,14 +10,15 @@ import argparse
 import asyncio
 import logging
 import socket
+import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Final
 
 import uvicorn
+from starlette.applications import Starlette
 
 from golfo.server.app import MAX_BODY, create_app
-from golfo.server.store import SQLiteStore
+from golfo.server.store import StoreError, is_postgres_url, open_store, redact_url
 from golfo.server.tables import Limits
 
 __all__ = ["DEFAULT_DB", "add_arguments", "main", "serve"]
@@ -33,7 +34,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         default=DEFAULT_DB,
-        help="the SQLite database file; ':memory:' keeps nothing after the server stops",
+        help="the SQLite database file (':memory:' keeps nothing after the server stops), or a "
+        "PostgreSQL database, postgresql://user@host/name, that several golfo serve processes "
+        "share (extra golfo[postgres]; docs/deployment.md)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        help="with PostgreSQL: seconds a process's hold on a table's bots and timers lasts "
+        "unrenewed (how long they wait when that process dies)",
     )
     parser.add_argument(
         "--durable",
@@ -56,12 +66,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def serve(
-    host: str, port: int, db: str, *, durable: bool = False, limits: Limits | None = None
+    host: str,
+    port: int,
+    db: str,
+    *,
+    durable: bool = False,
+    limits: Limits | None = None,
+    lease: float = 10.0,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening."""
-    if db != ":memory:":
-        Path(db).parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(SQLiteStore(db, durable=durable), limits=limits)
+    store = open_store(db, durable=durable)
+    try:
+        await _serve(host, port, db, create_app(store, limits=limits, lease=lease))
+    finally:
+        store.close()
+
+
+async def _serve(host: str, port: int, db: str, app: Starlette) -> None:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -80,7 +101,8 @@ async def serve(
     )
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
-    print(f"golfo serve: listening on http://{shown}:{actual}/ (database {db})", flush=True)
+    where = redact_url(db) if is_postgres_url(db) else db
+    print(f"golfo serve: listening on http://{shown}:{actual}/ (database {where})", flush=True)
     await server.serve(sockets=[sock])
 
 
@@ -101,7 +123,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             rate=args.rate,
             burst=2 * args.rate,
         )
-        asyncio.run(serve(args.host, args.port, args.db, durable=args.durable, limits=limits))
+        if not args.lease > 0:
+            parser.error("--lease must be above 0")
+        asyncio.run(
+            serve(
+                args.host,
+                args.port,
+                args.db,
+                durable=args.durable,
+                limits=limits,
+                lease=args.lease,
+            )
+        )
     except KeyboardInterrupt:
         return 0
+    except StoreError as error:
+        print(f"golfo serve: {error}", file=sys.stderr)
+        return 1
     return 0

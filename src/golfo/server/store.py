@@ -4,8 +4,12 @@ A table is its configuration, its seats and an **append-only log** of every acti
 to it (deals included), each with its sequence number and the time it was committed.  The
 server writes an action to the log, committed, before anyone is told of it, and rebuilds a
 table on start by replaying its log through :func:`golfo.apply` (so a corrupt log is found,
-not trusted).  :class:`Store` is the interface; :class:`SQLiteStore` the one shipped (stdlib
-``sqlite3``, WAL); a later store adds PostgreSQL for several server processes.
+not trusted).  :class:`Store` is the interface; :class:`SQLiteStore` keeps one process's
+tables (stdlib ``sqlite3``, WAL); :class:`~golfo.server.postgres.PostgresStore` lets several
+processes share theirs (row locks, NOTIFY and leases; ``docs/deployment.md``).
+
+The layout is versioned (:data:`SCHEMA_VERSION`): a newer server upgrades an older database
+as it opens it; an older server refuses a newer one.
 
 Secrets are never stored in clear: a seat's token is kept as its SHA-256 hash.
 """
@@ -16,7 +20,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -24,14 +28,67 @@ import attrs
 
 from golfo.errors import GolfoError
 
-__all__ = ["SCHEMA_VERSION", "SQLiteStore", "SeatRow", "Store", "StoreError", "TableRow"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Event",
+    "SQLiteStore",
+    "SeatRow",
+    "StaleLogError",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "is_postgres_url",
+    "open_store",
+    "redact_url",
+]
 
-SCHEMA_VERSION: Final = 1
-"""The version of the database layout this server writes (``golfo_meta.schema``)."""
+SCHEMA_VERSION: Final = 2
+"""The version of the database layout this server writes (``golfo_meta.schema``): 1 the
+first server's; 2 adds each seat's ``autoplay`` and ``vote`` (shared by every process) and,
+on PostgreSQL, the leases."""
 
 
 class StoreError(GolfoError, RuntimeError):
     """The database cannot be used: a newer layout, or a log that does not follow on."""
+
+
+class StaleLogError(StoreError):
+    """The log has moved on since the state an action was applied to: another process
+    committed first.  The action is not stored; the table catches up and the client is
+    told ``stale``."""
+
+
+_EVENT_KINDS: Final = frozenset({"actions", "table", "seats", "resync"})
+
+
+@attrs.frozen
+class Event:
+    """What one process announces to the others (PostgreSQL's NOTIFY): a table's new
+    ``actions`` up to ``seq``, a new ``table``, changed ``seats``; ``resync`` (from the store
+    itself) when announcements may have been missed.
+
+    >>> Event.parse(Event("actions", "a1b2", 17).payload())
+    Event(kind='actions', table_id='a1b2', seq=17)
+    """
+
+    kind: str
+    """``"actions"``, ``"table"``, ``"seats"`` or ``"resync"``."""
+    table_id: str
+    """The table it is about (empty for ``resync``)."""
+    seq: int = 0
+    """For ``actions``: the sequence number of the last action committed."""
+
+    def payload(self) -> str:
+        """The event as the text of a notification."""
+        return f"{self.kind} {self.table_id} {self.seq}"
+
+    @classmethod
+    def parse(cls, text: str) -> Event | None:
+        """The event in a notification's text, or ``None`` if it is not one."""
+        parts = text.split(" ")
+        if len(parts) != 3 or parts[0] not in _EVENT_KINDS or not parts[2].isdigit():
+            return None
+        return cls(parts[0], parts[1], int(parts[2]))
 
 
 @attrs.frozen
@@ -47,6 +104,11 @@ class SeatRow:
     bot: str = "heuristic"
     """The bot that plays the seat when it is a bot seat, or for a human whose turn timer
     ran out or who asked a bot to play."""
+    autoplay: bool = False
+    """Whether the bot plays for this human seat, at the player's request."""
+    vote: int = -1
+    """The version of the game at which this human seat agreed to end an open-ended game
+    (between hands); the vote counts only while the game is still at that version."""
 
 
 @attrs.frozen
@@ -66,7 +128,15 @@ class TableRow:
 
 
 class Store(Protocol):
-    """What the server needs from its storage."""
+    """What the server needs from its storage.
+
+    A store that other processes also write (``shared``) announces every change with
+    :meth:`subscribe` and decides with :meth:`leases` which process runs each table's own
+    tasks; a store of one process holds every lease and has nothing to announce.
+    """
+
+    shared: bool
+    """Whether other server processes write the same database."""
 
     def create_table(self, table: TableRow) -> None:
         """Store a new table (its log empty)."""
@@ -74,32 +144,53 @@ class Store(Protocol):
     def tables(self) -> list[TableRow]:
         """Every stored table, oldest first."""
 
-    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
-        """Change a seat (taken, given to a bot, taken back)."""
+    def table(self, table_id: str) -> TableRow | None:
+        """One table as stored now (its seats included), or ``None``."""
+
+    def set_seat(
+        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
+    ) -> bool:
+        """Change a seat (taken, given to a bot, taken back); with ``expect``, only if its
+        kind is still ``expect`` (so a seat two players take at once goes to one).  Whether
+        it changed."""
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` (JSON texts) as sequence numbers ``first``, ``first + 1``, ...
-        in one transaction; :class:`StoreError` unless ``first`` follows the log's last."""
+        in one transaction; :class:`StaleLogError` unless ``first`` follows the log's last."""
 
-    def log(self, table_id: str) -> list[str]:
-        """The table's actions in order (JSON texts)."""
+    def log(self, table_id: str, after: int = 0) -> list[str]:
+        """The table's actions after sequence number ``after``, in order (JSON texts)."""
 
     def set_finished(self, table_id: str) -> None:
         """Mark the table's game as over."""
+
+    def leases(self, holder: str, ttl: float) -> set[str]:
+        """Renew ``holder``'s leases for ``ttl`` seconds, take the free or expired ones of
+        unfinished tables, and return the tables whose own tasks ``holder`` runs."""
+
+    def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
+        """Take one table's lease if it is free, expired or already ``holder``'s."""
+
+    def release(self, holder: str) -> None:
+        """Give up every lease of ``holder``."""
+
+    def subscribe(self, callback: Callable[[Event], None]) -> None:
+        """Call ``callback`` (from another thread) with every change any process makes."""
 
     def close(self) -> None:
         """Release the database."""
 
 
-_LAYOUT: Final = """
-CREATE TABLE IF NOT EXISTS golfo_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS golfo_tables (
+_MIGRATIONS: Final[dict[int, str]] = {
+    1: """
+CREATE TABLE golfo_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE golfo_tables (
     table_id TEXT PRIMARY KEY,
     config TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS golfo_seats (
+CREATE TABLE golfo_seats (
     table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
     seat INTEGER NOT NULL,
     kind TEXT NOT NULL,
@@ -108,14 +199,22 @@ CREATE TABLE IF NOT EXISTS golfo_seats (
     bot TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
-CREATE TABLE IF NOT EXISTS golfo_actions (
+CREATE TABLE golfo_actions (
     table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
     seq INTEGER NOT NULL,
     action TEXT NOT NULL,
     time REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
-"""
+""",
+    2: """
+ALTER TABLE golfo_seats ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE golfo_seats ADD COLUMN vote INTEGER NOT NULL DEFAULT -1;
+""",
+}
+"""SQLite's layout, version by version (PostgreSQL's is in :mod:`golfo.server.postgres`)."""
+
+assert max(_MIGRATIONS) == SCHEMA_VERSION
 
 
 class SQLiteStore:
@@ -123,8 +222,12 @@ class SQLiteStore:
     ``":memory:"`` for a database that lives as long as the process.
 
     Committed writes survive the server process being killed (WAL, ``synchronous=NORMAL``:
-    a power cut may lose the last few; ``durable=True`` syncs every commit to disk).
+    a power cut may lose the last few; ``durable=True`` syncs every commit to disk).  One
+    server process uses it: it holds every lease, and has no one to tell of its changes.
     """
+
+    shared = False
+    """Only this process writes the database."""
 
     def __init__(self, path: str | Path, *, durable: bool = False) -> None:
         self.path = str(path)
@@ -136,18 +239,40 @@ class SQLiteStore:
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._lock:
-            self._db.executescript(_LAYOUT)
-            row = self._db.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
-            if row is None:
-                self._db.execute(
-                    "INSERT INTO golfo_meta (key, value) VALUES ('schema', ?)",
-                    (str(SCHEMA_VERSION),),
-                )
-            elif int(row[0]) > SCHEMA_VERSION:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Create the layout in an empty database, or bring an older one up to date."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            exists = db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'golfo_meta'"
+            ).fetchone()
+            row = (
+                db.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
+                if exists
+                else None
+            )
+            version = int(row[0]) if row is not None else 0
+            if version > SCHEMA_VERSION:
                 raise StoreError(
-                    f"the database {self.path} has layout {row[0]}, newer than this server's "
+                    f"the database {self.path} has layout {version}, newer than this server's "
                     f"{SCHEMA_VERSION}: upgrade golfo"
                 )
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in _MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            if version < SCHEMA_VERSION:
+                db.execute(
+                    "INSERT OR REPLACE INTO golfo_meta (key, value) VALUES ('schema', ?)",
+                    (str(SCHEMA_VERSION),),
+                )
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     def create_table(self, table: TableRow) -> None:
         """Store a new table and its seats, in one transaction."""
@@ -160,8 +285,9 @@ class SQLiteStore:
             )
             for seat, row in enumerate(table.seats):
                 self._db.execute(
-                    "INSERT INTO golfo_seats VALUES (?, ?, ?, ?, ?, ?)",
-                    (table.table_id, seat, row.kind, row.name, row.token_hash, row.bot),
+                    "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
+                    "autoplay, vote) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table.table_id, seat, *seat_values(row)),
                 )
             self._db.execute("COMMIT")
 
@@ -172,25 +298,50 @@ class SQLiteStore:
                 "SELECT table_id, config, finished, created FROM golfo_tables ORDER BY created"
             ).fetchall()
             seats = self._db.execute(
-                "SELECT table_id, seat, kind, name, token_hash, bot FROM golfo_seats "
+                "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "ORDER BY table_id, seat"
             ).fetchall()
         by_table: dict[str, list[SeatRow]] = {}
-        for table_id, _seat, kind, name, token_hash, bot in seats:
-            by_table.setdefault(table_id, []).append(SeatRow(kind, name, token_hash, bot))
+        for table_id, *values in seats:
+            by_table.setdefault(table_id, []).append(seat_row(values))
         return [
             TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
             for tid, config, done, created in rows
         ]
 
-    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
-        """Change one seat."""
+    def table(self, table_id: str) -> TableRow | None:
+        """One table with its seats, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT config, finished, created FROM golfo_tables WHERE table_id = ?",
+                (table_id,),
+            ).fetchone()
+            seats = self._db.execute(
+                "SELECT kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
+                "WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+        if row is None:
+            return None
+        config, done, created = row
+        return TableRow(
+            table_id, json.loads(config), tuple(seat_row(s) for s in seats), bool(done), created
+        )
+
+    def set_seat(
+        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
+    ) -> bool:
+        """Change one seat (only if its kind is ``expect``, when given)."""
+        sql = (
+            "UPDATE golfo_seats SET kind = ?, name = ?, token_hash = ?, bot = ?, autoplay = ?, "
+            "vote = ? WHERE table_id = ? AND seat = ?"
+        )
+        params: tuple[Any, ...] = (*seat_values(row), table_id, seat)
+        if expect is not None:
+            sql += " AND kind = ?"
+            params += (expect,)
         with self._lock, self._db:
-            self._db.execute(
-                "UPDATE golfo_seats SET kind = ?, name = ?, token_hash = ?, bot = ? "
-                "WHERE table_id = ? AND seat = ?",
-                (row.kind, row.name, row.token_hash, row.bot, table_id, seat),
-            )
+            return self._db.execute(sql, params).rowcount == 1
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` at ``first``, ``first + 1``, ... (one transaction, after checking
@@ -204,7 +355,7 @@ class SQLiteStore:
                     (table_id,),
                 ).fetchone()
                 if last + 1 != first:
-                    raise StoreError(f"table {table_id}: log ends at {last}, cannot add {first}")
+                    raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
                 self._db.executemany(
                     "INSERT INTO golfo_actions (table_id, seq, action, time) VALUES (?, ?, ?, ?)",
                     [(table_id, first + i, text, now) for i, text in enumerate(actions)],
@@ -214,11 +365,12 @@ class SQLiteStore:
                 raise
             self._db.execute("COMMIT")
 
-    def log(self, table_id: str) -> list[str]:
-        """The table's actions, in order."""
+    def log(self, table_id: str, after: int = 0) -> list[str]:
+        """The table's actions after sequence number ``after``, in order."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT action FROM golfo_actions WHERE table_id = ? ORDER BY seq", (table_id,)
+                "SELECT action FROM golfo_actions WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, after),
             ).fetchall()
         return [text for (text,) in rows]
 
@@ -227,7 +379,73 @@ class SQLiteStore:
         with self._lock, self._db:
             self._db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
+    def leases(self, holder: str, ttl: float) -> set[str]:
+        """Every unfinished table: this process is the only one."""
+        with self._lock:
+            rows = self._db.execute("SELECT table_id FROM golfo_tables WHERE finished = 0")
+            return {table_id for (table_id,) in rows.fetchall()}
+
+    def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
+        """Always: this process is the only one."""
+        return True
+
+    def release(self, holder: str) -> None:
+        """Nothing to give up."""
+
+    def subscribe(self, callback: Callable[[Event], None]) -> None:
+        """Nothing to hear: no other process writes this database."""
+
     def close(self) -> None:
         """Close the database connection."""
         with self._lock:
             self._db.close()
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than a SQLite file.
+
+    >>> is_postgres_url("postgresql://golfo@db.example/golfo"), is_postgres_url("golfo.sqlite3")
+    (True, False)
+    """
+    return text.startswith(("postgresql://", "postgres://"))
+
+
+def redact_url(url: str) -> str:
+    """A PostgreSQL URL without its password, for messages and logs.
+
+    >>> redact_url("postgresql://golfo:s3cret@db:5432/golfo")
+    'postgresql://golfo:***@db:5432/golfo'
+    """
+    scheme, sep, rest = url.partition("://")
+    login, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in login:
+        return url
+    return f"{scheme}://{login.split(':', 1)[0]}:***@{host}"
+
+
+def open_store(db: str | Path, *, durable: bool = False) -> Store:
+    """The store ``golfo serve --db`` names: a PostgreSQL URL (``postgresql://...``, extra
+    ``golfo[postgres]``) or a SQLite file (``":memory:"``: nothing kept)."""
+    text = str(db)
+    if is_postgres_url(text):
+        try:
+            from golfo.server.postgres import PostgresStore
+        except ImportError as error:  # pragma: no cover - the extra is in dev
+            raise StoreError(
+                f"a PostgreSQL database needs psycopg: pip install 'golfo[postgres]' ({error})"
+            ) from None
+        return PostgresStore(text)
+    if text != ":memory:":
+        Path(text).parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteStore(text, durable=durable)
+
+
+def seat_values(row: SeatRow) -> tuple[Any, ...]:
+    """A seat's columns ``kind, name, token_hash, bot, autoplay, vote``, to store it."""
+    return (row.kind, row.name, row.token_hash, row.bot, row.autoplay, row.vote)
+
+
+def seat_row(values: Sequence[Any]) -> SeatRow:
+    """A :class:`SeatRow` from the columns ``kind, name, token_hash, bot, autoplay, vote``."""
+    kind, name, token_hash, bot, autoplay, vote = values
+    return SeatRow(str(kind), str(name), str(token_hash), str(bot), bool(autoplay), int(vote))

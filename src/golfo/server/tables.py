@@ -5,11 +5,19 @@ the cards with :func:`golfo.deal`, takes a move only from the seat whose token i
 only against the current ``version``, applies it with :func:`golfo.apply`, **commits it to
 the store before anyone is told**, then pushes to every socket its own seat's view.  Bots,
 turn timers and the pause between hands are tasks that act through the same path.
+
+With a shared store (PostgreSQL) several processes serve the same tables: each holds them as
+a cache of the database's logs.  An action is committed only if it follows the log's last
+(the store's per-table lock), so two processes never apply two actions at the same version:
+the one that loses catches up from the log and its client is told ``stale``.  Every commit
+is announced to every process, which pushes the new views to its own sockets.  A table's own
+tasks run only in the process holding its lease (:meth:`Hub.maintain`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -29,7 +37,7 @@ from golfo.notation import Lang, parse
 from golfo.records import to_json
 from golfo.reducer import apply, new_game
 from golfo.server.protocol import ProtocolError, TableConfig, config_from_data
-from golfo.server.store import SeatRow, Store, TableRow
+from golfo.server.store import Event, SeatRow, StaleLogError, Store, TableRow
 from golfo.standings import standings
 from golfo.state import Phase, State, log_entries
 from golfo.views import view
@@ -127,16 +135,28 @@ class Table:
         self.state = state
         """The true state of the game."""
         self.connections: set[Connection] = set()
-        """Its WebSocket clients."""
-        self.bot_on: set[int] = set()
-        """Human seats a bot plays for, at the player's request."""
-        self.votes: set[int] = set()
-        """Human seats that agreed to end an open-ended game, between hands."""
+        """Its WebSocket clients (on this process)."""
+        self.known = state.version
+        """The last version the store has announced (other processes may be ahead of
+        :attr:`state` until this process catches up)."""
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._results_text: tuple[int, str] | None = None
 
     # -- facts ------------------------------------------------------------
+
+    @property
+    def bot_on(self) -> set[int]:
+        """Human seats a bot plays for, at the player's request."""
+        return {s for s, row in enumerate(self.seats) if row.kind == "human" and row.autoplay}
+
+    @property
+    def votes(self) -> set[int]:
+        """Human seats that agreed to end the open-ended game, at its current version."""
+        version = self.state.version
+        return {
+            s for s, row in enumerate(self.seats) if row.kind == "human" and row.vote == version
+        }
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), or ``None``."""
@@ -188,19 +208,76 @@ class Table:
         """Apply ``action`` for ``seat`` (``None``: the server itself) if ``version`` is the
         current one; deal what chance must; commit; tell everyone.  A refusal raises, and
         changes nothing."""
+        store = self.hub.store
         async with self.lock:
+            if store.shared and version is not None and version > self.state.version:
+                await self._refresh()  # a client that heard of a move this process has not
             state = self.state
             if version is not None and version != state.version:
                 raise ProtocolError("stale", detail=f"version {version}, now {state.version}")
-            new = apply(state, action)
-            if isinstance(action, NextHand | EndGame):
-                self.votes.clear()
-            new = self._deal(new)
-            self.hub.store.append(self.table_id, state.version + 1, _since(state, new))
-            self.state = new
-            if new.is_over:
-                self.hub.store.set_finished(self.table_id)
+            new = self._deal(apply(state, action))
+            try:
+                await self.hub.call(
+                    store.append, self.table_id, state.version + 1, _since(state, new)
+                )
+            except StaleLogError:  # another process committed first: catch up, refuse this one
+                lost = True
+                steps = await self._refresh()
+            else:
+                lost, steps = False, []
+                self.state = new
+                self.known = max(self.known, new.version)
+                if new.is_over:
+                    await self.hub.call(store.set_finished, self.table_id)
+        for step in steps[:-1]:
+            self.broadcast(step)
         self.changed()
+        if lost:
+            raise ProtocolError(
+                "stale", detail=f"version {state.version}, now {self.state.version}"
+            )
+
+    async def _refresh(self) -> list[State]:
+        """Apply what the log has after :attr:`state` (the lock held).  The states reached
+        at the end of each commit (the ones this process would have told its sockets of,
+        had it made the moves), the current one last; empty if nothing moved."""
+        texts = await self.hub.call(self.hub.store.log, self.table_id, self.state.version)
+        state, steps = self.state, []
+        for text in texts:
+            state = apply(state, loads_action(text, players=self.config.players))
+            if state.to_act is not CHANCE:  # a commit ends once chance has dealt
+                steps.append(state)
+        if texts and (not steps or steps[-1] is not state):
+            steps.append(state)
+        self.state = state
+        self.known = max(self.known, state.version)
+        return steps
+
+    async def catch_up(self) -> None:
+        """Bring the cache up to the database (a shared store: other processes move the
+        table too), and tell this process's sockets of every move, one view each."""
+        if not self.hub.store.shared:
+            return
+        async with self.lock:
+            steps = await self._refresh()
+        for step in steps[:-1]:
+            self.broadcast(step)
+        if steps:
+            self.changed()
+
+    async def refresh_seats(self) -> None:
+        """Read the seats again (another process gave one, or switched a bot)."""
+        if not self.hub.store.shared:
+            return
+        row = await self.hub.call(self.hub.store.table, self.table_id)
+        if row is not None and list(row.seats) != self.seats:
+            self.seats = list(row.seats)
+            self.changed()
+
+    async def set_seat(self, seat: int, row: SeatRow) -> None:
+        """Change one of the table's seats, in the store first."""
+        await self.hub.call(self.hub.store.set_seat, self.table_id, seat, row)
+        self.seats[seat] = row
 
     def _deal(self, state: State) -> State:
         seed = self.config.seed
@@ -213,30 +290,32 @@ class Table:
         self.broadcast()
         self.schedule()
 
-    def broadcast(self) -> None:
-        """Each connection gets its own seat's view (a spectator's for spectators)."""
+    def broadcast(self, state: State | None = None) -> None:
+        """Each connection gets its own seat's view (a spectator's for spectators) of
+        ``state`` (by default the current one)."""
         texts: dict[int | None, str] = {}
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in texts:
-                texts[seat] = self.view_message(seat)
+                texts[seat] = self.view_message(seat, state)
             connection.send(texts[seat])
 
-    def view_message(self, seat: int | None) -> str:
+    def view_message(self, seat: int | None, state: State | None = None) -> str:
         """``{"type": "view", "standings": ..., "view": ...}`` for ``seat``, as JSON text.
 
         The results of the finished hands are public and the same in every view: they are
         written once per hand (``_results``) and spliced into each view's text, instead of
         written again for every seat after every move.
         """
-        data = view_data(view(self.state, seat), results=False)
-        table = standings_data(standings(self.state))
+        state = self.state if state is None else state
+        data = view_data(view(state, seat), results=False)
+        table = standings_data(standings(state))
         message = {"type": "view", "standings": table, "view": data}  # the view last
         text = json.dumps(message, ensure_ascii=False)
-        return text[:-2] + ', "results": ' + self._results() + "}}"
+        return text[:-2] + ', "results": ' + self._results(state) + "}}"
 
-    def _results(self) -> str:
-        results = self.state.results
+    def _results(self, state: State) -> str:
+        results = state.results
         cached = self._results_text
         if cached is None or cached[0] != len(results):
             text = json.dumps([result_data(r) for r in results], ensure_ascii=False)
@@ -250,7 +329,7 @@ class Table:
             self._task.cancel()
         self._task = None
         state = self.state
-        if state.is_over:
+        if state.is_over or not self.hub.holds(self.table_id):
             return
         version = state.version
         if state.phase is Phase.BETWEEN_HANDS:
@@ -282,7 +361,10 @@ class Table:
                 action = self._bot_for(seat).choose(view(self.state, seat))
             try:
                 await self.move(None, version, action)
-            except (GolfoError, ProtocolError) as error:  # pragma: no cover - a bot's bug
+            except ProtocolError as error:
+                if error.code != "stale":  # stale: another process moved the table first
+                    log.error("table %s: the server's own move failed: %s", self.table_id, error)
+            except GolfoError as error:  # pragma: no cover - a bot's bug
                 log.error("table %s: the server's own move failed: %s", self.table_id, error)
 
         self._task = asyncio.get_running_loop().create_task(run())
@@ -318,14 +400,11 @@ class Table:
                     "solo entre manos de una partida sin final fijo",
                     "only between hands of an open-ended game",
                 )
-            self.votes.add(seat)
+            await self.set_seat(seat, attrs.evolve(self.seats[seat], vote=self.state.version))
             self.schedule()
         elif isinstance(message, BotSwitch):
             assert seat is not None
-            if message.on:
-                self.bot_on.add(seat)
-            else:
-                self.bot_on.discard(seat)
+            await self.set_seat(seat, attrs.evolve(self.seats[seat], autoplay=message.on))
             self.changed()
 
 
@@ -343,50 +422,164 @@ def _table_id() -> str:
 
 
 class Hub:
-    """Every table of one server process, with its store and limits."""
+    """Every table of one server process, with its store and limits.
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    ``lease`` is how many seconds a process's hold on a table's own tasks lasts without
+    renewal, with a shared store: the longest a table's bots and timers wait when the process
+    running them dies (renewed every third of it).
+    """
+
+    def __init__(self, store: Store, limits: Limits | None = None, *, lease: float = 10.0) -> None:
         self.store = store
         """Where the tables are kept."""
         self.limits = limits or Limits()
         """What this server accepts at most."""
+        self.lease = lease
+        """Seconds a lease lasts (a shared store)."""
         self.tables: dict[str, Table] = {}
         """The tables, by id."""
         self.corrupt: dict[str, str] = {}
         """Tables whose log did not replay, with the reason: never served."""
         self.connections = 0
         """WebSocket connections open now."""
+        self.holder = secrets.token_hex(8)
+        """This process's name in the leases."""
+        self.held: set[str] = set()
+        """The tables whose own tasks this process runs (a shared store)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._maintainer: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``, a store's method: in a thread when the store is shared (it may wait
+        for another process's lock, and the loop must not), directly otherwise (SQLite
+        answers in microseconds and a thread would cost more than the call)."""
+        if self.store.shared:
+            return await asyncio.to_thread(fn, *args)
+        return fn(*args)
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process runs the table's own tasks (always, with a store of its own)."""
+        return not self.store.shared or table_id in self.held
 
     def load(self) -> None:
         """Rebuild every stored table by replaying its log (a log that does not replay is
         not trusted: the table is left out, with the reason in :attr:`corrupt`)."""
         for row in self.store.tables():
-            try:
-                config = config_from_data(row.config)
-                state = new_game(config.rules, players=config.players)
-                for i, text in enumerate(self.store.log(row.table_id)):
-                    try:
-                        state = apply(state, loads_action(text, players=config.players))
-                    except GolfoError as error:
-                        raise GolfoError(f"log entry {i + 1}: {error}") from None
-            except (GolfoError, KeyError, TypeError, ValueError) as error:
-                self.corrupt[row.table_id] = str(error)
-                log.error(
-                    "table %s is not served: its log does not replay: %s", row.table_id, error
-                )
-                continue
-            table = Table(self, row.table_id, config, list(row.seats), state)
-            self.tables[row.table_id] = table
+            self._build(row)
+
+    def _build(self, row: TableRow) -> Table | None:
+        try:
+            config = config_from_data(row.config)
+            state = new_game(config.rules, players=config.players)
+            for i, text in enumerate(self.store.log(row.table_id)):
+                try:
+                    state = apply(state, loads_action(text, players=config.players))
+                except GolfoError as error:
+                    raise GolfoError(f"log entry {i + 1}: {error}") from None
+        except (GolfoError, KeyError, TypeError, ValueError) as error:
+            self.corrupt[row.table_id] = str(error)
+            log.error("table %s is not served: its log does not replay: %s", row.table_id, error)
+            return None
+        table = Table(self, row.table_id, config, list(row.seats), state)
+        self.tables[row.table_id] = table
+        return table
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table ``table_id``, caught up with the database: with a shared store, one
+        created by another process a moment ago is loaded from it."""
+        table = self.tables.get(table_id)
+        if table is None and self.store.shared and table_id not in self.corrupt:
+            row = await self.call(self.store.table, table_id)
+            if row is not None:
+                table = self.tables.get(table_id) or await asyncio.to_thread(self._build, row)
+        if table is not None and table.known > table.state.version:
+            await table.catch_up()
+        return table
 
     def start(self) -> None:
-        """Start every table's own tasks (after :meth:`load`, in the running loop)."""
+        """Start every table's own tasks (after :meth:`load`, in the running loop); with a
+        shared store, listen to the other processes and keep the leases."""
+        self._loop = asyncio.get_running_loop()
+        if self.store.shared:
+            self.store.subscribe(self._heard)
+            self._maintainer = self._loop.create_task(self.maintain())
         for table in self.tables.values():
             table.schedule()
 
     def stop(self) -> None:
-        """Cancel every table's task."""
+        """Cancel every table's task; give up the leases (others take them at once)."""
+        self._loop = None
+        if self._maintainer is not None:
+            self._maintainer.cancel()
+        for task in self._background:
+            task.cancel()
         for table in self.tables.values():
             table.stop()
+        if self.store.shared and self.held:
+            with contextlib.suppress(Exception):
+                self.store.release(self.holder)
+            self.held.clear()
+
+    async def maintain(self) -> None:
+        """Renew this process's leases every third of :attr:`lease`, take the tables whose
+        holder died, and start their tasks; stop the tasks of any lease lost."""
+        while True:
+            try:
+                held = await self.call(self.store.leases, self.holder, self.lease)
+            except Exception as error:  # the database is away: hold nothing until it is back
+                log.warning("cannot renew the leases: %s", error)
+                held = set()
+            gained, lost = held - self.held, self.held - held
+            self.held = held
+            for table_id in lost:
+                if table_id in self.tables:
+                    self.tables[table_id].stop()
+            for table_id in gained:
+                table = await self.find(table_id)
+                if table is not None:
+                    await table.catch_up()
+                    table.schedule()
+            await asyncio.sleep(self.lease / 3)
+
+    def _heard(self, event: Event) -> None:
+        """An announcement from the store's thread: handled in the loop."""
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            loop.call_soon_threadsafe(self._handle, event)
+
+    def _handle(self, event: Event) -> None:
+        table = self.tables.get(event.table_id)
+        if event.kind == "actions" and table is not None:
+            table.known = max(table.known, event.seq)
+            if table.known > table.state.version and (
+                table.connections or self.holds(table.table_id)
+            ):
+                self._spawn(table.catch_up())
+        elif event.kind == "seats" and table is not None:
+            self._spawn(table.refresh_seats())
+        elif event.kind == "table" and table is None:
+            self._spawn(self.find(event.table_id))
+        elif event.kind == "resync":
+            self._spawn(self._resync())
+
+    async def _resync(self) -> None:
+        """Announcements may have been missed: read every table again."""
+        rows = await self.call(self.store.tables)
+        for row in rows:
+            table = self.tables.get(row.table_id) or await self.find(row.table_id)
+            if table is not None:
+                if list(row.seats) != table.seats:
+                    table.seats = list(row.seats)
+                    table.changed()
+                await table.catch_up()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def create(self, config: TableConfig) -> Table:
         """A new table; its first hand dealt at once."""
@@ -405,10 +598,13 @@ class Hub:
         )
         table = Table(self, table_id, config, seats, start)
         self.tables[table_id] = table
+        if self.store.shared and self.store.take_lease(self.holder, table_id, self.lease):
+            self.held.add(table_id)  # its creator runs its tasks, until it dies
         # the first deal is the server's first move: committed like any other
         dealt = table._deal(start)
         self.store.append(table_id, 1, _since(start, dealt))
         table.state = dealt
+        table.known = dealt.version
         table.schedule()
         return table
 
@@ -420,7 +616,11 @@ class Hub:
             raise ProtocolError("taken")
         token = secrets.token_urlsafe(24)  # 192 bits
         row = SeatRow("human", name=name, token_hash=hash_token(token), bot=table.seats[seat].bot)
-        self.store.set_seat(table.table_id, seat, row)
+        if not self.store.set_seat(table.table_id, seat, row, expect="free"):
+            fresh = self.store.table(table.table_id)  # another process gave it a moment ago
+            if fresh is not None:
+                table.seats = list(fresh.seats)
+            raise ProtocolError("taken")
         table.seats[seat] = row
         table.changed()
         return token

@@ -1,0 +1,352 @@
+"""The :class:`~golfo.server.store.Store` on PostgreSQL, for several ``golfo serve`` processes.
+
+Every process keeps the tables in memory as a cache of the database; the database is the
+truth.  Three PostgreSQL features do the work, and golfo invents none of its own:
+
+- **a row lock** (``SELECT ... FOR UPDATE`` on the table's row) serialises the actions of one
+  table across every process: :meth:`PostgresStore.append` takes it, checks that the new
+  actions follow the log's last one, inserts them and commits; a process whose cache was
+  behind gets :class:`~golfo.server.store.StaleLogError` and its client ``stale``;
+- **NOTIFY** on the channel ``golfo``, sent in the same transaction (so delivered only once
+  it is committed), tells every process that a table moved, was created or changed seats;
+  each process listens on one connection of its own (:meth:`PostgresStore.subscribe`);
+- **leases** (rows of ``golfo_leases`` with an expiry) decide which process runs a table's
+  own tasks (bots, turn timers, the pause between hands); a process renews its leases every
+  few seconds, and the leases of a process that died expire and are taken by another.
+
+Extra ``golfo[postgres]`` (psycopg 3 and its pool).  Select it with
+``golfo serve --db postgresql://user@host/dbname``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import psycopg
+import psycopg_pool
+
+from golfo.server.store import (
+    SCHEMA_VERSION,
+    Event,
+    SeatRow,
+    StaleLogError,
+    StoreError,
+    TableRow,
+    redact_url,
+    seat_row,
+    seat_values,
+)
+
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore"]
+
+log = logging.getLogger("golfo.server")
+
+CHANNEL: Final = "golfo"
+"""The NOTIFY channel every ``golfo serve`` process listens on."""
+
+_LOCK_KEY: Final = 0x601F0  # the advisory lock held while the layout is created or migrated
+
+MIGRATIONS: Final[dict[int, str]] = {
+    1: """
+CREATE TABLE golfo_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE golfo_tables (
+    table_id TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    finished BOOLEAN NOT NULL DEFAULT FALSE,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE golfo_seats (
+    table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    bot TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE golfo_actions (
+    table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    time DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+""",
+    2: """
+ALTER TABLE golfo_seats ADD COLUMN autoplay BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE golfo_seats ADD COLUMN vote INTEGER NOT NULL DEFAULT -1;
+CREATE TABLE golfo_leases (
+    table_id TEXT PRIMARY KEY REFERENCES golfo_tables(table_id),
+    holder TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX golfo_leases_holder ON golfo_leases (holder);
+""",
+}
+"""The layout, version by version: a database at version ``n`` is brought to
+:data:`~golfo.server.store.SCHEMA_VERSION` by running the scripts after ``n`` in order."""
+
+assert max(MIGRATIONS) == SCHEMA_VERSION
+
+
+class PostgresStore:
+    """:class:`~golfo.server.store.Store` on a PostgreSQL database (``url``, a libpq
+    connection string), shared by every ``golfo serve`` process that opens it.
+
+    Opening it creates the layout in an empty database and migrates an older one (under an
+    advisory lock, so two processes starting at once do it once); a database newer than this
+    server is refused with :class:`~golfo.server.store.StoreError`.
+    """
+
+    shared = True
+    """Other processes write the same database."""
+
+    def __init__(self, url: str, *, pool_size: int = 8) -> None:
+        self.url = url
+        """The database's connection string."""
+        self._where = redact_url(url)
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+                _migrate(conn, self._where)
+        except psycopg.OperationalError as error:
+            raise StoreError(f"cannot open the database {self._where}: {error}") from None
+        self._pool = psycopg_pool.ConnectionPool(
+            url, min_size=1, max_size=pool_size, open=True, kwargs={"autocommit": False}
+        )
+        self._listener: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    # -- tables, seats, the log ------------------------------------------------
+
+    def create_table(self, table: TableRow) -> None:
+        """Store a new table and its seats, in one transaction, and announce it."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO golfo_tables (table_id, config, finished, created) "
+                "VALUES (%s, %s, %s, %s)",
+                (table.table_id, json.dumps(table.config), table.finished, table.created),
+            )
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
+                    "autoplay, vote) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    [(table.table_id, s, *seat_values(row)) for s, row in enumerate(table.seats)],
+                )
+            _notify(conn, Event("table", table.table_id))
+
+    def tables(self) -> list[TableRow]:
+        """Every stored table with its seats, oldest first."""
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT table_id, config, finished, created FROM golfo_tables "
+                "ORDER BY created, table_id"
+            ).fetchall()
+            seats = conn.execute(
+                "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
+                "ORDER BY table_id, seat"
+            ).fetchall()
+        by_table: dict[str, list[SeatRow]] = {}
+        for table_id, *values in seats:
+            by_table.setdefault(table_id, []).append(seat_row(values))
+        return [
+            TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
+            for tid, config, done, created in rows
+        ]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table with its seats as stored now, or ``None``."""
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                "SELECT config, finished, created FROM golfo_tables WHERE table_id = %s",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = conn.execute(
+                "SELECT kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
+                "WHERE table_id = %s ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+        config, done, created = row
+        return TableRow(
+            table_id, json.loads(config), tuple(seat_row(s) for s in seats), bool(done), created
+        )
+
+    def set_seat(
+        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
+    ) -> bool:
+        """Change one seat (only if its kind is ``expect``, when given); announce it."""
+        sql = (
+            "UPDATE golfo_seats SET kind = %s, name = %s, token_hash = %s, bot = %s, "
+            "autoplay = %s, vote = %s WHERE table_id = %s AND seat = %s"
+        )
+        params: tuple[Any, ...] = (*seat_values(row), table_id, seat)
+        if expect is not None:
+            sql += " AND kind = %s"
+            params += (expect,)
+        with self._pool.connection() as conn, conn.transaction():
+            changed = conn.execute(sql, params).rowcount == 1
+            if changed:
+                _notify(conn, Event("seats", table_id))
+        return changed
+
+    def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
+        """Commit ``actions`` at ``first``, ``first + 1``, ... under the table's row lock,
+        after checking that ``first`` follows the log's last entry; announce them."""
+        now = time.time()
+        with self._pool.connection() as conn, conn.transaction():
+            locked = conn.execute(
+                "SELECT 1 FROM golfo_tables WHERE table_id = %s FOR UPDATE", (table_id,)
+            ).fetchone()
+            if locked is None:
+                raise StoreError(f"no table {table_id}")
+            (last,) = conn.execute(  # type: ignore[misc]
+                "SELECT COALESCE(MAX(seq), 0) FROM golfo_actions WHERE table_id = %s",
+                (table_id,),
+            ).fetchone()
+            if last + 1 != first:
+                raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO golfo_actions (table_id, seq, action, time) "
+                    "VALUES (%s, %s, %s, %s)",
+                    [(table_id, first + i, text, now) for i, text in enumerate(actions)],
+                )
+            _notify(conn, Event("actions", table_id, first + len(actions) - 1))
+
+    def log(self, table_id: str, after: int = 0) -> list[str]:
+        """The table's actions after sequence number ``after``, in order."""
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT action FROM golfo_actions WHERE table_id = %s AND seq > %s ORDER BY seq",
+                (table_id, after),
+            ).fetchall()
+        return [text for (text,) in rows]
+
+    def set_finished(self, table_id: str) -> None:
+        """Mark the game as over (and give up its lease: it has no more tasks)."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("UPDATE golfo_tables SET finished = TRUE WHERE table_id = %s", (table_id,))
+            conn.execute("DELETE FROM golfo_leases WHERE table_id = %s", (table_id,))
+
+    # -- leases and notifications -------------------------------------------------
+
+    def leases(self, holder: str, ttl: float, want: Sequence[str] = ()) -> set[str]:
+        """Renew ``holder``'s leases for ``ttl`` seconds, take the unfinished tables whose
+        lease is missing or expired (and the tables in ``want``, if free), and return the
+        tables ``holder`` holds now."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute(
+                "UPDATE golfo_leases SET expires = now() + make_interval(secs => %s) "
+                "WHERE holder = %s",
+                (ttl, holder),
+            )
+            conn.execute(
+                "INSERT INTO golfo_leases (table_id, holder, expires) "
+                "SELECT table_id, %s, now() + make_interval(secs => %s) FROM golfo_tables "
+                "WHERE NOT finished "
+                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                "expires = EXCLUDED.expires WHERE golfo_leases.expires < now()",
+                (holder, ttl),
+            )
+            rows = conn.execute(
+                "SELECT table_id FROM golfo_leases WHERE holder = %s", (holder,)
+            ).fetchall()
+        return {table_id for (table_id,) in rows}
+
+    def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
+        """Take the lease of one table if it is free or expired (a new table's creator takes
+        its lease at once); whether ``holder`` holds it now."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute(
+                "INSERT INTO golfo_leases (table_id, holder, expires) "
+                "VALUES (%s, %s, now() + make_interval(secs => %s)) "
+                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                "expires = EXCLUDED.expires WHERE golfo_leases.expires < now() "
+                "OR golfo_leases.holder = EXCLUDED.holder RETURNING holder",
+                (table_id, holder, ttl),
+            ).fetchone()
+        return row is not None
+
+    def release(self, holder: str) -> None:
+        """Give up every lease of ``holder`` (a clean shutdown): others take them at once."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("DELETE FROM golfo_leases WHERE holder = %s", (holder,))
+
+    def subscribe(self, callback: Callable[[Event], None]) -> None:
+        """Call ``callback`` (from a thread of the store's) with every :class:`Event` any
+        process announces, this one's included.  When the listening connection breaks, it
+        reconnects and calls ``callback(Event("resync", ""))``: events may have been missed."""
+        if self._listener is not None:
+            raise StoreError("already subscribed")
+        ready = threading.Event()
+        self._listener = threading.Thread(
+            target=self._listen, args=(callback, ready), name="golfo-listen", daemon=True
+        )
+        self._listener.start()
+        ready.wait(timeout=10)
+
+    def _listen(self, callback: Callable[[Event], None], ready: threading.Event) -> None:
+        first = True
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    ready.set()
+                    if not first:
+                        callback(Event("resync", ""))
+                    first = False
+                    while not self._stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            event = Event.parse(note.payload)
+                            if event is not None:
+                                callback(event)
+            except psycopg.Error as error:
+                if self._stopping.is_set():
+                    return
+                log.warning("lost the notifications of %s (%s); reconnecting", self._where, error)
+                time.sleep(0.5)
+
+    def close(self) -> None:
+        """Stop listening and close the connections."""
+        self._stopping.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        self._pool.close()
+
+
+def _notify(conn: psycopg.Connection[Any], event: Event) -> None:
+    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, event.payload()))
+
+
+def _migrate(conn: psycopg.Connection[Any], where: str) -> None:
+    """Create or upgrade the layout, once, whoever else is starting."""
+    conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
+    try:
+        exists = conn.execute("SELECT to_regclass('golfo_meta') IS NOT NULL").fetchone()
+        version = 0
+        if exists is not None and exists[0]:
+            row = conn.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
+            version = int(row[0]) if row is not None else 0
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database {where} has layout {version}, newer than this server's "
+                f"{SCHEMA_VERSION}: upgrade golfo"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with conn.transaction():
+                conn.execute(MIGRATIONS[target])
+                conn.execute(
+                    "INSERT INTO golfo_meta (key, value) VALUES ('schema', %s) "
+                    "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                    (str(target),),
+                )
+            if target > 1:
+                log.warning("upgraded the database %s to layout %d", where, target)
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))

@@ -1,0 +1,185 @@
+"""Both stores behind the one interface: the layout's versions (a newer server upgrades an
+older database, an older server refuses a newer one), the log's order, compare-and-set seats,
+leases, and PostgreSQL's announcements."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+import psycopg
+import pytest
+from pgkit import Cluster
+from serverkit import execute, is_postgres
+
+from golfo.server.postgres import MIGRATIONS, PostgresStore
+from golfo.server.store import (
+    SCHEMA_VERSION,
+    Event,
+    SeatRow,
+    StaleLogError,
+    StoreError,
+    TableRow,
+    open_store,
+)
+
+FIRST_LAYOUT_SQLITE = """
+CREATE TABLE golfo_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE golfo_tables (table_id TEXT PRIMARY KEY, config TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL);
+CREATE TABLE golfo_seats (table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
+    seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+    bot TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE golfo_actions (table_id TEXT NOT NULL REFERENCES golfo_tables(table_id),
+    seq INTEGER NOT NULL, action TEXT NOT NULL, time REAL NOT NULL,
+    PRIMARY KEY (table_id, seq));
+INSERT INTO golfo_meta VALUES ('schema', '1');
+"""
+"""The layout the first server (issue 15) wrote, as it wrote it."""
+
+OLD_ROWS = [
+    "INSERT INTO golfo_tables VALUES ('t1', '{\"players\": 3}', 0, 1.0)",
+    "INSERT INTO golfo_seats VALUES ('t1', 0, 'human', 'Ana', 'abc', 'heuristic')",
+    'INSERT INTO golfo_actions VALUES (\'t1\', 1, \'{"type": "pass", "seat": 0}\', 2.0)',
+]
+
+
+def _first_layout(db: str) -> None:
+    if is_postgres(db):
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(MIGRATIONS[1])
+            conn.execute("INSERT INTO golfo_meta VALUES ('schema', '1')")
+    else:
+        with sqlite3.connect(db) as raw:
+            raw.executescript(FIRST_LAYOUT_SQLITE)
+    for statement in OLD_ROWS:
+        execute(
+            db, statement.replace(", 0, 1.0)", ", FALSE, 1.0)") if is_postgres(db) else statement
+        )
+
+
+def _schema(db: str) -> int:
+    store = open_store(db)
+    try:
+        row = store.table("t1")
+        assert row is not None
+        assert row.seats == (SeatRow("human", "Ana", "abc", "heuristic", False, -1),)
+        assert store.log("t1") == ['{"type": "pass", "seat": 0}']
+    finally:
+        store.close()
+    if is_postgres(db):
+        with psycopg.connect(db) as conn:
+            found = conn.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
+    else:
+        found = sqlite3.connect(db).execute("SELECT value FROM golfo_meta").fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_newer_server_upgrades_an_older_database_keeping_its_games(db: str) -> None:
+    _first_layout(db)
+    assert _schema(db) == SCHEMA_VERSION == 2
+    assert _schema(db) == 2  # opening it again changes nothing
+
+
+def test_an_older_server_refuses_a_newer_database(db: str) -> None:
+    open_store(db).close()
+    execute(db, "UPDATE golfo_meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION + 1),))
+    with pytest.raises(StoreError, match=f"layout {SCHEMA_VERSION + 1}, newer than this server"):
+        open_store(db)
+
+
+def _table(table_id: str) -> TableRow:
+    seats = (SeatRow("free"), SeatRow("bot", "bot", "", "random"), SeatRow("free"))
+    return TableRow(table_id, {"players": 3}, seats, False, time.time())
+
+
+def test_the_log_only_grows_in_order_and_a_seat_goes_to_one_taker(db: str) -> None:
+    store = open_store(db)
+    try:
+        store.create_table(_table("t"))
+        store.append("t", 1, ["a", "b"])
+        with pytest.raises(StaleLogError, match="log ends at 2, cannot add 2"):
+            store.append("t", 2, ["x"])  # a process that was behind
+        with pytest.raises(StaleLogError):
+            store.append("t", 4, ["x"])  # a gap
+        store.append("t", 3, ["c"])
+        assert store.log("t") == ["a", "b", "c"]
+        assert store.log("t", after=1) == ["b", "c"]
+        ana = SeatRow("human", "Ana", "h1")
+        assert store.set_seat("t", 0, ana, expect="free")
+        assert not store.set_seat("t", 0, SeatRow("human", "Eve", "h2"), expect="free")
+        autoplay = SeatRow("human", "Ana", "h1", autoplay=True, vote=7)
+        assert store.set_seat("t", 0, autoplay)
+        row = store.table("t")
+        assert row is not None
+        assert row.seats[0] == autoplay
+        assert store.table("nope") is None
+        assert store.leases("me", 5.0) == {"t"}
+        store.set_finished("t")
+        assert store.leases("me", 5.0) == set()
+    finally:
+        store.close()
+
+
+def test_postgresql_leases_go_to_one_holder_and_move_when_it_stops_renewing(
+    postgres: Cluster,
+) -> None:
+    one, two = PostgresStore(url := postgres.database()), PostgresStore(url)
+    try:
+        for name in ("a", "b"):
+            one.create_table(_table(name))
+        assert one.take_lease("p1", "a", 0.6)
+        assert not two.take_lease("p2", "a", 0.6)  # held by p1
+        assert one.leases("p1", 0.6) == {"a", "b"}  # p1 renews a, takes the free b
+        assert two.leases("p2", 0.6) == set()
+        time.sleep(0.8)  # p1 stops renewing (as if killed)
+        assert two.leases("p2", 5.0) == {"a", "b"}
+        assert one.leases("p1", 5.0) == set()
+        two.release("p2")
+        assert one.leases("p1", 5.0) == {"a", "b"}  # released leases are taken at once
+    finally:
+        one.close()
+        two.close()
+
+
+def test_postgresql_announces_every_commit_to_every_process(postgres: Cluster) -> None:
+    url = postgres.database()
+    writer, reader = PostgresStore(url), PostgresStore(url)
+    heard: list[Event] = []
+    done = threading.Event()
+
+    def listen(event: Event) -> None:
+        heard.append(event)
+        if event.kind == "actions" and event.seq == 3:
+            done.set()
+
+    try:
+        reader.subscribe(listen)
+        writer.create_table(_table("t"))
+        writer.set_seat("t", 0, SeatRow("human", "Ana", "h"), expect="free")
+        writer.append("t", 1, ["a", "b"])
+        with pytest.raises(StaleLogError):
+            writer.append("t", 1, ["again"])  # refused: not announced
+        writer.append("t", 3, ["c"])
+        assert done.wait(10)
+        assert heard == [
+            Event("table", "t"),
+            Event("seats", "t"),
+            Event("actions", "t", 2),
+            Event("actions", "t", 3),
+        ]
+    finally:
+        writer.close()
+        reader.close()
+
+
+@pytest.mark.parametrize("text", ["", "actions", "actions t", "actions t x", "nope t 1", "a b c d"])
+def test_notifications_that_are_not_events_are_ignored(text: str) -> None:
+    assert Event.parse(text) is None
+
+
+def test_events_read_back() -> None:
+    for event in (Event("actions", "a1", 5), Event("table", "b2"), Event("resync", "")):
+        assert Event.parse(event.payload()) == event
