@@ -1,0 +1,261 @@
+"""Mutation testing of golfo's core with cosmic-ray: ``python tests/mutation/run.py``.
+
+Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` first.
+
+1. Everything runs in throwaway git worktrees of ``HEAD`` (commit first): one per worker,
+   each importing its own ``src`` (``PYTHONPATH``), so workers never see each other's
+   mutants.
+2. **Which tests reach which line**: the core's tests (``tests/test_*.py`` but the quality
+   gate and the site build, the modules' doctests, the docs' examples) run once under
+   coverage with a context per test; the map says, for each line of each module, the tests
+   that ran it.
+3. **Mutants**: cosmic-ray makes them (``cosmic-ray init``), and each worker runs its share
+   (``cosmic-ray exec``): cosmic-ray writes the mutant into the worktree and runs
+   ``select_tests.py`` in a fresh process, so every mutant is imported afresh (tables built
+   at import, caches: nothing leaks from a parent); it runs only the tests that reach the
+   changed lines, with Hypothesis derandomised (``--hypothesis-profile=mutation``).
+4. **Report** (``--report``, default ``mutation-report.md``): per module, mutants, killed,
+   survived, equivalent (those listed in ``tests/mutation/equivalent.toml``, each with its
+   one-line reason) and the score, killed / (mutants - equivalent - incompetent); then every
+   survivor's diff.
+
+``--modules scoring,standings`` picks modules (default: all of :data:`MODULES`),
+``--workers K`` (default 2) the processes, ``--limit N`` the first N mutants of each module
+(a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES: Final = (
+    "scoring",
+    "moves",
+    "reducer",
+    "settle",
+    "views",
+    "records",
+    "wire",
+    "standings",
+)
+"""The modules the issue names (settlement lives in ``settle``)."""
+TESTS: Final = ("tests", "src/golfo", "docs", "README.md")
+"""What the map runs: the test files (but ``SKIP``), every doctest, the docs' examples."""
+SKIP: Final = (
+    "tests/test_quality.py",
+    "tests/test_docs.py",
+    "tests/test_cli.py",
+    "tests/peers",
+    "tests/server",
+    "tests/scale",
+    "tests/kit",
+    "tests/mutation",
+)
+"""Left out of the map: the quality gate and the site build (not behaviour), the command
+line (in subprocesses, which coverage does not follow), servers, peers and long runs."""
+TIMEOUT: Final = 300.0
+"""Seconds one mutant's tests may take; a mutant that loops forever is killed by it."""
+
+
+def sh(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, cwd=cwd, env=os.environ | env, capture_output=True, text=True, check=False
+    )
+
+
+def worktree(base: Path, name: str) -> Path:
+    path = base / name
+    result = sh(["git", "worktree", "add", "--detach", str(path), "HEAD"], ROOT)
+    if result.returncode:
+        raise SystemExit(result.stderr)
+    return path
+
+
+def coverage_map(tree: Path, out: Path) -> dict[str, dict[str, list[str]]]:
+    """For each module, each line's tests (pytest node ids)."""
+    ignore = [f"--ignore={p}" for p in SKIP]
+    run = sh(
+        [
+            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+            "--hypothesis-profile=mutation", "--cov=golfo", "--cov-context=test",
+            "--cov-report=", *ignore, *TESTS,
+        ],
+        tree,
+        PYTHONPATH=str(tree / "src"),
+        COVERAGE_FILE=str(out / ".coverage"),
+    )  # fmt: skip
+    if run.returncode:
+        raise SystemExit(f"the tests fail before any mutation:\n{run.stdout[-3000:]}")
+    sh(
+        [sys.executable, "-m", "coverage", "json", "--show-contexts", "-o", str(out / "c.json")],
+        tree,
+        COVERAGE_FILE=str(out / ".coverage"),
+    )
+    data = json.loads((out / "c.json").read_text())
+    maps: dict[str, dict[str, list[str]]] = {}
+    for path, info in data["files"].items():
+        name = Path(path).stem
+        if Path(path).parent.name == "golfo" and name in MODULES:
+            maps[name] = {
+                line: sorted({c.split("|")[0] for c in contexts if c})
+                for line, contexts in info["contexts"].items()
+            }
+    return maps
+
+
+def config(tree: Path, module: str, mapping: Path) -> str:
+    command = f"{sys.executable} tests/mutation/select_tests.py {mapping} src/golfo/{module}.py"
+    return (
+        "[cosmic-ray]\n"
+        f'module-path = "src/golfo/{module}.py"\n'
+        f"timeout = {TIMEOUT}\n"
+        "excluded-modules = []\n"
+        f"test-command = {json.dumps(command)}\n"
+        '[cosmic-ray.distributor]\nname = "local"\n'
+    )
+
+
+def share(session: Path, copy: Path, index: int, workers: int, limit: int | None) -> int:
+    """Keep in ``copy`` (of ``session``) the mutants of worker ``index``; how many."""
+    shutil.copy(session, copy)
+    with sqlite3.connect(copy) as db:
+        jobs = [j for (j,) in db.execute("SELECT job_id FROM work_items ORDER BY job_id")]
+        jobs = jobs[:limit] if limit else jobs
+        mine = jobs[index::workers]
+        db.execute("CREATE TEMP TABLE keep (job_id TEXT PRIMARY KEY)")
+        db.executemany("INSERT INTO keep VALUES (?)", [(j,) for j in mine])
+        db.execute("DELETE FROM mutation_specs WHERE job_id NOT IN (SELECT job_id FROM keep)")
+        db.execute("DELETE FROM work_items WHERE job_id NOT IN (SELECT job_id FROM keep)")
+    return len(mine)
+
+
+def results(copy: Path) -> list[dict[str, Any]]:
+    with sqlite3.connect(copy) as db:
+        rows = db.execute(
+            "SELECT s.module_path, s.operator_name, s.occurrence, s.start_pos_row, "
+            "r.worker_outcome, r.test_outcome, r.diff, r.output FROM work_results r "
+            "JOIN mutation_specs s ON s.job_id = r.job_id"
+        ).fetchall()
+    keys = ("module", "operator", "occurrence", "line", "worker", "test", "diff", "output")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+def mutated(diff: str) -> tuple[str, str]:
+    """The mutant's removed and added lines, stripped: what ``equivalent.toml`` names."""
+    old = [
+        x[1:].strip() for x in diff.splitlines() if x.startswith("-") and not x.startswith("---")
+    ]
+    new = [
+        x[1:].strip() for x in diff.splitlines() if x.startswith("+") and not x.startswith("+++")
+    ]
+    return " / ".join(old), " / ".join(new)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--modules", default=",".join(MODULES))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--report", default="mutation-report.md")
+    args = parser.parse_args(argv)
+    modules = [m.strip() for m in args.modules.split(",") if m.strip()]
+    unknown = set(modules) - set(MODULES)
+    if unknown:
+        parser.error(f"not a module of the core: {', '.join(sorted(unknown))}")
+    began = time.monotonic()
+    base = Path(tempfile.mkdtemp(prefix="golfo-mutation-"))
+    trees = [worktree(base, f"w{i}") for i in range(args.workers)]
+    try:
+        maps = coverage_map(trees[0], base)
+        print(f"map built in {time.monotonic() - began:.0f} s", file=sys.stderr)
+        found: dict[str, list[dict[str, Any]]] = {}
+        for module in modules:
+            mapping = base / f"{module}.map.json"
+            mapping.write_text(json.dumps(maps.get(module, {})))
+            cfg = base / f"{module}.toml"
+            cfg.write_text(config(trees[0], module, mapping))
+            session = base / f"{module}.sqlite"
+            init = sh(["cosmic-ray", "init", str(cfg), str(session)], trees[0])
+            if init.returncode:
+                raise SystemExit(init.stderr)
+            copies = [base / f"{module}.{i}.sqlite" for i in range(args.workers)]
+            counts = [share(session, c, i, args.workers, args.limit) for i, c in enumerate(copies)]
+            start = time.monotonic()
+
+            def work(i: int, module: str = module, copies: list[Path] = copies) -> None:
+                ran = sh(
+                    ["cosmic-ray", "exec", str(base / f"{module}.toml"), str(copies[i])],
+                    trees[i],
+                    PYTHONPATH=str(trees[i] / "src"),
+                )
+                if ran.returncode:
+                    raise SystemExit(ran.stderr[-2000:])
+
+            with ThreadPoolExecutor(args.workers) as pool:
+                list(pool.map(work, range(args.workers)))
+            found[module] = [r for c in copies for r in results(c)]
+            print(
+                f"{module}: {sum(counts)} mutants in {time.monotonic() - start:.0f} s",
+                file=sys.stderr,
+            )
+        report = write_report(found, time.monotonic() - began, args.workers)
+        Path(args.report).write_text(report)
+        print(report.split("\n## ")[0])
+    finally:
+        for tree in trees:
+            sh(["git", "worktree", "remove", "--force", str(tree)], ROOT)
+        shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
+def write_report(found: dict[str, list[dict[str, Any]]], seconds: float, workers: int) -> str:
+    known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
+    lines = [
+        "# Mutation testing",
+        "",
+        f"`python tests/mutation/run.py` ({workers} workers, {seconds / 60:.0f} min), "
+        f"cosmic-ray, HEAD {sh(['git', 'rev-parse', '--short', 'HEAD'], ROOT).stdout.strip()}.",
+        "",
+        "| module | mutants | killed | survived | equivalent | no test reaches it | score |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    details = []
+    for module, rows in found.items():
+        reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
+        counted = [r for r in rows if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT"]
+        killed = [r for r in counted if r["test"] == "KILLED"]
+        alive = [r for r in counted if r["test"] == "SURVIVED"]
+        equivalent = [r for r in alive if mutated(r["diff"]) in reasons]
+        survivors = [r for r in alive if mutated(r["diff"]) not in reasons]
+        untested = [r for r in survivors if (r["output"] or "").startswith("no test runs")]
+        total = len(counted) - len(equivalent)
+        score = len(killed) / total if total else 1.0
+        lines.append(
+            f"| {module} | {len(counted)} | {len(killed)} | {len(survivors)} | "
+            f"{len(equivalent)} | {len(untested)} | {score:.1%} |"
+        )
+        details.append(f"## {module}\n")
+        for r in sorted(equivalent, key=lambda r: r["line"]):
+            details.append(f"- equivalent, line {r['line']}: {reasons[mutated(r['diff'])]}")
+        for r in sorted(survivors, key=lambda r: r["line"]):
+            old, new = mutated(r["diff"])
+            details.append(f"- **survived**, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
+        details.append("")
+    return "\n".join(lines) + "\n\n" + "\n".join(details)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
