@@ -7,6 +7,12 @@ deals included, and the players' moves alone), the round trip of one move (sent,
 view that shows it arrives; p50 and p99), errors (must be 0), the server's memory per table,
 and the time to restart the server with those tables in its database (replaying every log).
 Not part of the test suite.
+
+``--processes 1,2,4`` (issue 19) runs, for each count P, P server processes on one
+PostgreSQL database (a throwaway cluster started for the run, with durable settings:
+``fsync`` and ``synchronous_commit`` on), with the tables created round robin over the
+processes and the three clients of each table on different processes where P allows (the
+worst routing: every move crosses processes through NOTIFY).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDS = 20
 
 
-def start(db: Path) -> tuple[subprocess.Popen[str], str, float]:
+def start(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str, float]:
     """A server process; its URL and the seconds it took to listen."""
     began = time.perf_counter()
     process = subprocess.Popen(
@@ -48,6 +54,7 @@ def start(db: Path) -> tuple[subprocess.Popen[str], str, float]:
             "100000",
             "--max-tables",
             "100000",
+            *extra,
         ],
         stdout=subprocess.PIPE,
         text=True,
@@ -121,9 +128,12 @@ async def player(
     return moves
 
 
-async def load(url: str, tables: int, rng: random.Random) -> dict[str, Any]:
+async def load(urls: list[str], tables: int, rng: random.Random) -> dict[str, Any]:
+    """``tables`` tables, the i-th created on ``urls[i % P]``; seat s of table i plays through
+    ``urls[(i + s) % P]``."""
     created = []
-    for _ in range(tables):
+    for i in range(tables):
+        url = urls[i % len(urls)]
         table = post(
             url + "/api/tables",
             {"rules": "tradicional", "hands": HANDS, "pause": 0, "seed": rng.randrange(10**9)},
@@ -132,22 +142,27 @@ async def load(url: str, tables: int, rng: random.Random) -> dict[str, Any]:
             post(f"{url}/api/tables/{table}/seats/{s}", {"name": f"p{s}"})["token"]
             for s in range(3)
         ]
-        created.append((table, tokens))
+        created.append((i, table, tokens))
     rtts: list[float] = []
     errors: list[str] = []
-    ws_base = "ws" + url.removeprefix("http")
     began = time.perf_counter()
     counts = await asyncio.gather(
         *(
-            player(f"{ws_base}/api/tables/{t}/ws", tok, random.Random(rng.random()), rtts, errors)
-            for t, tokens in created
-            for tok in tokens
+            player(
+                "ws" + urls[(i + s) % len(urls)].removeprefix("http") + f"/api/tables/{t}/ws",
+                tok,
+                random.Random(rng.random()),
+                rtts,
+                errors,
+            )
+            for i, t, tokens in created
+            for s, tok in enumerate(tokens)
         )
     )
     elapsed = time.perf_counter() - began
     versions = 0
-    for table, _ in created:
-        with urllib.request.urlopen(f"{url}/api/tables/{table}") as answer:
+    for _, table, _ in created:
+        with urllib.request.urlopen(f"{urls[0]}/api/tables/{table}") as answer:
             versions += json.loads(answer.read())["version"]
     return {
         "elapsed": elapsed,
@@ -161,7 +176,17 @@ async def load(url: str, tables: int, rng: random.Random) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="10,50,200", help="table counts, comma-separated")
+    parser.add_argument(
+        "--processes",
+        default=None,
+        help="server process counts on one PostgreSQL database, comma-separated (e.g. 1,2,4); "
+        "default: one process on SQLite",
+    )
     args = parser.parse_args(argv)
+    if args.processes is not None:
+        return shared(
+            [int(x) for x in args.tables.split(",")], [int(x) for x in args.processes.split(",")]
+        )
     rng = random.Random(2026)
     rows = []
     for n in (int(x) for x in args.tables.split(",")):
@@ -170,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             process, url, _ = start(db)
             base = rss_kib(process.pid)
             try:
-                result = asyncio.run(load(url, n, rng))
+                result = asyncio.run(load([url], n, rng))
                 memory = (rss_kib(process.pid) - base) / n
             finally:
                 process.terminate()
@@ -202,6 +227,54 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {n} | {actions:,.0f} | {moves:,.0f} | {p50:.1f} ms | {p99:.1f} ms | {errors} "
             f"| {memory:,.0f} KiB | {restart:.2f} s | {total:,} |"
+        )
+    return 0
+
+
+def shared(table_counts: list[int], process_counts: list[int]) -> int:
+    """P processes on one PostgreSQL database, for each P and each table count."""
+    sys.path.insert(0, str(ROOT / "tests" / "server"))
+    from pgkit import Cluster
+
+    cluster = Cluster(fsync="on", synchronous_commit="on", full_page_writes="on").start()
+    rows = []
+    try:
+        for n in table_counts:
+            for p in [0, *process_counts]:  # 0: one process on SQLite, beside the others
+                tmp = tempfile.TemporaryDirectory()
+                db = cluster.database() if p else str(Path(tmp.name) / "load.sqlite3")
+                servers = [start(db) for _ in range(max(p, 1))]
+                try:
+                    result = asyncio.run(load([u for _, u, _ in servers], n, random.Random(n)))
+                finally:
+                    for process, _, _ in servers:
+                        process.terminate()
+                        process.wait()
+                    tmp.cleanup()
+                rtts = sorted(result["rtts"])
+                rows.append(
+                    (
+                        n,
+                        f"{p} on PostgreSQL" if p else "1 on SQLite",
+                        result["actions"] / result["elapsed"],
+                        result["moves"] / result["elapsed"],
+                        statistics.median(rtts) * 1000,
+                        rtts[int(0.99 * (len(rtts) - 1))] * 1000,
+                        len(result["errors"]),
+                    )
+                )
+                print(f"{n} tables, {rows[-1][1]}: {result['elapsed']:.1f} s", file=sys.stderr)
+    finally:
+        cluster.stop()
+    print(
+        "| tables | processes | actions/s (deals included) | moves/s "
+        "| round trip p50 | p99 | errors |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for n, p, actions, moves, p50, p99, errors in rows:
+        print(
+            f"| {n} | {p} | {actions:,.0f} | {moves:,.0f} | {p50:.1f} ms | {p99:.1f} ms "
+            f"| {errors} |"
         )
     return 0
 

@@ -198,7 +198,7 @@ def test_sockets_racing_through_two_processes_get_one_move_per_version(
     processes: list[LiveServer],
 ) -> None:
     a, b = processes[0].start(), processes[1].start()
-    config: dict[str, Any] = {"rules": "ludoteka", "players": 3, "hands": 3, "pause": 0.05}
+    config: dict[str, Any] = {"rules": "ludoteka", "players": 3, "hands": 5, "pause": 0.05}
     config |= {"seed": 99, "bots": {"1": "heuristic", "2": "heuristic"}, "bot_delay": 0}
     table = a.create_table(**config)["table"]
     token = b.take_seat(table, 0, "p0")["token"]
@@ -236,7 +236,7 @@ def test_sockets_racing_through_two_processes_get_one_move_per_version(
     finally:
         for s in sockets:
             s.close()
-    assert len(won) >= 6
+    assert len(won) >= 4  # which socket wins changes the game: at least four races
     final = golfo.from_json(json.dumps(b.record(table)))
     entries = list(reversed(list(golfo.state.log_entries(final.log))))
     for version, sent in won:  # the move committed after each race is the winner's

@@ -86,6 +86,24 @@ CREATE TABLE golfo_leases (
     expires TIMESTAMPTZ NOT NULL
 );
 CREATE INDEX golfo_leases_holder ON golfo_leases (holder);
+CREATE FUNCTION golfo_append(t TEXT, first INTEGER, actions TEXT[], at DOUBLE PRECISION)
+RETURNS INTEGER LANGUAGE plpgsql AS $$
+DECLARE
+    last INTEGER;
+BEGIN
+    PERFORM 1 FROM golfo_tables WHERE table_id = t FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    SELECT COALESCE(MAX(seq), 0) INTO last FROM golfo_actions WHERE table_id = t;
+    IF last + 1 <> first THEN
+        RETURN last;
+    END IF;
+    INSERT INTO golfo_actions (table_id, seq, action, time)
+        SELECT t, first + i - 1, a, at FROM unnest(actions) WITH ORDINALITY AS u(a, i);
+    PERFORM pg_notify('golfo', 'actions ' || t || ' ' || (first + cardinality(actions) - 1));
+    RETURN first - 1;
+END $$;
 """,
 }
 """The layout, version by version: a database at version ``n`` is brought to
@@ -115,8 +133,8 @@ class PostgresStore:
                 _migrate(conn, self._where)
         except psycopg.OperationalError as error:
             raise StoreError(f"cannot open the database {self._where}: {error}") from None
-        self._pool = psycopg_pool.ConnectionPool(
-            url, min_size=1, max_size=pool_size, open=True, kwargs={"autocommit": False}
+        self._pool = psycopg_pool.ConnectionPool(  # autocommit: one statement, one transaction
+            url, min_size=1, max_size=pool_size, open=True, kwargs={"autocommit": True}
         )
         self._listener: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -197,27 +215,19 @@ class PostgresStore:
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` at ``first``, ``first + 1``, ... under the table's row lock,
-        after checking that ``first`` follows the log's last entry; announce them."""
-        now = time.time()
-        with self._pool.connection() as conn, conn.transaction():
-            locked = conn.execute(
-                "SELECT 1 FROM golfo_tables WHERE table_id = %s FOR UPDATE", (table_id,)
-            ).fetchone()
-            if locked is None:
-                raise StoreError(f"no table {table_id}")
+        after checking that ``first`` follows the log's last entry; announce them.
+
+        One round trip: the function ``golfo_append`` (created with the layout) takes the
+        lock, checks, inserts and notifies in one transaction, and answers the log's last
+        sequence number before it (``first - 1`` when it appended)."""
+        with self._pool.connection() as conn:
             (last,) = conn.execute(  # type: ignore[misc]
-                "SELECT COALESCE(MAX(seq), 0) FROM golfo_actions WHERE table_id = %s",
-                (table_id,),
+                "SELECT golfo_append(%s, %s, %s, %s)", (table_id, first, list(actions), time.time())
             ).fetchone()
-            if last + 1 != first:
-                raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
-            with conn.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO golfo_actions (table_id, seq, action, time) "
-                    "VALUES (%s, %s, %s, %s)",
-                    [(table_id, first + i, text, now) for i, text in enumerate(actions)],
-                )
-            _notify(conn, Event("actions", table_id, first + len(actions) - 1))
+        if last is None:
+            raise StoreError(f"no table {table_id}")
+        if last + 1 != first:
+            raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
 
     def log(self, table_id: str, after: int = 0) -> list[str]:
         """The table's actions after sequence number ``after``, in order."""
@@ -234,28 +244,47 @@ class PostgresStore:
             conn.execute("UPDATE golfo_tables SET finished = TRUE WHERE table_id = %s", (table_id,))
             conn.execute("DELETE FROM golfo_leases WHERE table_id = %s", (table_id,))
 
+    def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The last sequence number of each table's log."""
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT table_id, MAX(seq) FROM golfo_actions WHERE table_id = ANY(%s) "
+                "GROUP BY table_id",
+                (list(table_ids),),
+            ).fetchall()
+        return {table_id: int(seq) for table_id, seq in rows}
+
     # -- leases and notifications -------------------------------------------------
 
-    def leases(self, holder: str, ttl: float, want: Sequence[str] = ()) -> set[str]:
+    def leases(self, holder: str, ttl: float) -> set[str]:
         """Renew ``holder``'s leases for ``ttl`` seconds, take the unfinished tables whose
-        lease is missing or expired (and the tables in ``want``, if free), and return the
-        tables ``holder`` holds now."""
-        with self._pool.connection() as conn, conn.transaction():
+        lease is missing or expired, and return the tables ``holder`` holds now.
+
+        Three short statements, each its own transaction, so that processes doing the same at
+        once never wait on each other in a cycle: expired leases are taken with ``SKIP
+        LOCKED`` (a row another process is taking is left to it), missing ones inserted in
+        table order with ``ON CONFLICT DO NOTHING``."""
+        until = "now() + make_interval(secs => %s)"
+        with self._pool.connection() as conn:
             conn.execute(
-                "UPDATE golfo_leases SET expires = now() + make_interval(secs => %s) "
-                "WHERE holder = %s",
-                (ttl, holder),
+                f"UPDATE golfo_leases SET expires = {until} WHERE holder = %s", (ttl, holder)
             )
             conn.execute(
-                "INSERT INTO golfo_leases (table_id, holder, expires) "
-                "SELECT table_id, %s, now() + make_interval(secs => %s) FROM golfo_tables "
-                "WHERE NOT finished "
-                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
-                "expires = EXCLUDED.expires WHERE golfo_leases.expires < now()",
+                f"UPDATE golfo_leases SET holder = %s, expires = {until} WHERE table_id IN ("
+                "SELECT table_id FROM golfo_leases WHERE expires < now() "
+                "ORDER BY table_id FOR UPDATE SKIP LOCKED)",
+                (holder, ttl),
+            )
+            conn.execute(
+                f"INSERT INTO golfo_leases (table_id, holder, expires) "
+                f"SELECT table_id, %s, {until} FROM golfo_tables t WHERE NOT finished "
+                "AND NOT EXISTS (SELECT 1 FROM golfo_leases l WHERE l.table_id = t.table_id) "
+                "ORDER BY table_id ON CONFLICT (table_id) DO NOTHING",
                 (holder, ttl),
             )
             rows = conn.execute(
-                "SELECT table_id FROM golfo_leases WHERE holder = %s", (holder,)
+                "SELECT table_id FROM golfo_leases WHERE holder = %s AND expires > now()",
+                (holder,),
             ).fetchall()
         return {table_id for (table_id,) in rows}
 
@@ -346,7 +375,7 @@ def _migrate(conn: psycopg.Connection[Any], where: str) -> None:
                     "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                     (str(target),),
                 )
-            if target > 1:
+            if version > 0:
                 log.warning("upgraded the database %s to layout %d", where, target)
     finally:
         conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))

@@ -164,6 +164,9 @@ class Store(Protocol):
     def set_finished(self, table_id: str) -> None:
         """Mark the table's game as over."""
 
+    def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The last sequence number of each table's log (tables with no log left out)."""
+
     def leases(self, holder: str, ttl: float) -> set[str]:
         """Renew ``holder``'s leases for ``ttl`` seconds, take the free or expired ones of
         unfinished tables, and return the tables whose own tasks ``holder`` runs."""
@@ -378,6 +381,17 @@ class SQLiteStore:
         """Mark the game as over."""
         with self._lock, self._db:
             self._db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
+
+    def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The last sequence number of each table's log."""
+        marks = ",".join("?" * len(table_ids))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT table_id, MAX(seq) FROM golfo_actions WHERE table_id IN ({marks}) "
+                "GROUP BY table_id",
+                tuple(table_ids),
+            ).fetchall()
+        return {table_id: int(seq) for table_id, seq in rows}
 
     def leases(self, holder: str, ttl: float) -> set[str]:
         """Every unfinished table: this process is the only one."""

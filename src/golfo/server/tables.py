@@ -449,6 +449,7 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._maintainer: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)``, a store's method: in a thread when the store is shared (it may wait
@@ -466,9 +467,12 @@ class Hub:
         """Rebuild every stored table by replaying its log (a log that does not replay is
         not trusted: the table is left out, with the reason in :attr:`corrupt`)."""
         for row in self.store.tables():
-            self._build(row)
+            table = self._build(row)
+            if table is not None:
+                self.tables[row.table_id] = table
 
     def _build(self, row: TableRow) -> Table | None:
+        """The table ``row`` describes, its log replayed (``None``: it does not replay)."""
         try:
             config = config_from_data(row.config)
             state = new_game(config.rules, players=config.players)
@@ -481,19 +485,33 @@ class Hub:
             self.corrupt[row.table_id] = str(error)
             log.error("table %s is not served: its log does not replay: %s", row.table_id, error)
             return None
-        table = Table(self, row.table_id, config, list(row.seats), state)
-        self.tables[row.table_id] = table
-        return table
+        return Table(self, row.table_id, config, list(row.seats), state)
 
     async def find(self, table_id: str) -> Table | None:
         """The table ``table_id``, caught up with the database: with a shared store, one
-        created by another process a moment ago is loaded from it."""
+        created by another process a moment ago is loaded from it (once, however many ask
+        at the same time: two copies of one table would each miss the other's sockets)."""
         table = self.tables.get(table_id)
         if table is None and self.store.shared and table_id not in self.corrupt:
-            row = await self.call(self.store.table, table_id)
-            if row is not None:
-                table = self.tables.get(table_id) or await asyncio.to_thread(self._build, row)
+            loading = self._loading.get(table_id)
+            if loading is None:
+                loading = asyncio.get_running_loop().create_task(self._load(table_id))
+                self._loading[table_id] = loading
+                loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+            table = await asyncio.shield(loading)
         if table is not None and table.known > table.state.version:
+            await table.catch_up()
+        return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        row = await self.call(self.store.table, table_id)
+        if row is None:
+            return None
+        built = await asyncio.to_thread(self._build, row)
+        table = self.tables.get(table_id)
+        if table is None and built is not None:
+            table = self.tables[table_id] = built
+            # announcements that came while it was being read found no table: read on
             await table.catch_up()
         return table
 
@@ -524,14 +542,19 @@ class Hub:
     async def maintain(self) -> None:
         """Renew this process's leases every third of :attr:`lease`, take the tables whose
         holder died, and start their tasks; stop the tasks of any lease lost."""
+        renewed = time.monotonic()
         while True:
             try:
                 held = await self.call(self.store.leases, self.holder, self.lease)
-            except Exception as error:  # the database is away: hold nothing until it is back
+                renewed = time.monotonic()
+            except Exception as error:
                 log.warning("cannot renew the leases: %s", error)
-                held = set()
+                # the leases last until the last renewal's expiry: hold them until a little
+                # before it, then nothing until the database answers again
+                held = self.held if time.monotonic() - renewed < self.lease * 2 / 3 else set()
             gained, lost = held - self.held, self.held - held
             self.held = held
+            await self._check_heads()
             for table_id in lost:
                 if table_id in self.tables:
                     self.tables[table_id].stop()
@@ -541,6 +564,23 @@ class Hub:
                     await table.catch_up()
                     table.schedule()
             await asyncio.sleep(self.lease / 3)
+
+    async def _check_heads(self) -> None:
+        """The safety net under the announcements: ask the database how far the tables this
+        process serves (sockets or lease) have gone, and catch up any that are behind (an
+        announcement missed while the listener reconnected costs at most one period)."""
+        active = [t for t in self.tables.values() if t.connections or self.holds(t.table_id)]
+        if not active:
+            return
+        try:
+            heads = await self.call(self.store.heads, [t.table_id for t in active])
+        except Exception as error:
+            log.warning("cannot read the logs' heads: %s", error)
+            return
+        for table in active:
+            table.known = max(table.known, heads.get(table.table_id, 0))
+            if table.known > table.state.version:
+                self._spawn(table.catch_up())
 
     def _heard(self, event: Event) -> None:
         """An announcement from the store's thread: handled in the loop."""
