@@ -8,7 +8,8 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
 2. **Which tests reach which line**: the core's tests (``tests/test_*.py`` but the quality
    gate and the site build, the modules' doctests, the docs' examples) run once under
    coverage with a context per test; the map says, for each line of each module, the tests
-   that ran it.
+   that ran it; a line run only at import (a table built once) maps to every test that runs
+   the module.
 3. **Mutants**: cosmic-ray makes them (``cosmic-ray init``), and each worker runs its share
    (``cosmic-ray exec``): cosmic-ray writes the mutant into the worktree and runs
    ``select_tests.py`` in a fresh process, so every mutant is imported afresh (tables built
@@ -90,11 +91,12 @@ def coverage_map(tree: Path, out: Path) -> dict[str, dict[str, list[str]]]:
     run = sh(
         [
             sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-            "--hypothesis-profile=mutation", "--cov=golfo", "--cov-context=test",
+            "-p", "hypothesis_profile", "--hypothesis-profile=mutation",
+            "--cov=golfo", "--cov-context=test",
             "--cov-report=", *ignore, *TESTS,
         ],
         tree,
-        PYTHONPATH=str(tree / "src"),
+        PYTHONPATH=os.pathsep.join((str(tree / "src"), str(tree / "tests" / "mutation"))),
         COVERAGE_FILE=str(out / ".coverage"),
     )  # fmt: skip
     if run.returncode:
@@ -109,10 +111,14 @@ def coverage_map(tree: Path, out: Path) -> dict[str, dict[str, list[str]]]:
     for path, info in data["files"].items():
         name = Path(path).stem
         if Path(path).parent.name == "golfo" and name in MODULES:
-            maps[name] = {
+            lines = {
                 line: sorted({c.split("|")[0] for c in contexts if c})
                 for line, contexts in info["contexts"].items()
             }
+            # a line run only at import (tables built once, definitions) has no test of its
+            # own: every test that runs the module reaches it
+            everyone = sorted({t for tests in lines.values() for t in tests})
+            maps[name] = {line: tests or everyone for line, tests in lines.items()}
     return maps
 
 

@@ -13,6 +13,7 @@ whose lines no test runs survives with exit 0, and says so in its output.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,12 +55,16 @@ def main() -> int:
         "no:cacheprovider",
         "-p",
         "no:cov",
+        "-p",
+        "hypothesis_profile",
         "--hypothesis-profile=mutation",
         "-o",
         "addopts=--doctest-modules --doctest-glob=*.md",
         *tests,
     ]
-    return subprocess.run(command, check=False).returncode
+    here = str(Path(__file__).resolve().parent)
+    path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), here) if p)
+    return subprocess.run(command, check=False, env=os.environ | {"PYTHONPATH": path}).returncode
 
 
 if __name__ == "__main__":
