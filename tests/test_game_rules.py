@@ -341,7 +341,7 @@ def test_r16_a_unique_leader_after_the_last_hand_ends_the_game() -> None:
     assert standings(state).winner == 0
 
 
-@pytest.mark.parametrize(("dealer", "winner"), [(2, 1), (1, 0)])
+@pytest.mark.parametrize(("dealer", "winner"), [(2, 1), (1, 0), (0, 0)])  # (0, 0): mano 2 not tied
 def test_r16_a_tie_no_further_hand_can_break_goes_to_the_seat_nearest_the_last_mano(
     dealer: int, winner: int
 ) -> None:
@@ -640,3 +640,33 @@ def test_r15_seats_and_chance_do_not_act_between_hands(action: Action, rule: str
     state = play_hand(new_game(TRADICIONAL, players=3, dealer=0), winner=0)
     assert state.phase is Phase.BETWEEN_HANDS
     assert_refused(state, action, rule, "")
+
+
+def _hand_won_by(state: golfo.State, winner: int, deck: Sequence[golfo.Card]) -> golfo.State:
+    """Plays the hand in progress so that ``winner`` bets and every other seat folds."""
+    while state.phase not in (golfo.Phase.BETWEEN_HANDS, golfo.Phase.END):
+        if state.to_act is golfo.CHANCE:
+            state = golfo.deal_from(state, deck)
+            continue
+        legal = golfo.legal_actions(state)
+        kinds: tuple[type[golfo.Action], ...] = (golfo.Bet,) if state.to_act == winner else ()
+        kinds += (golfo.Fold,) * (state.to_act != winner) + (golfo.Pass, golfo.Call)
+        state = golfo.apply(state, next(a for k in kinds for a in legal if isinstance(a, k)))
+    return state
+
+
+def test_r16_an_open_ended_game_ended_while_tied_with_hands_still_possible_has_no_winner() -> None:
+    """R16 breaks a tie by the last mano only when no further hand can be dealt; ended by
+    agreement while three seats can still pay the ante, a tied game has no winner."""
+    rules = attrs.evolve(
+        golfo.LUDOTEKA, hands=None, extra_hands_on_tie=True, rebuy=False, starting_stack=100
+    )
+    state = _hand_won_by(golfo.new_game(rules, players=3), 0, golfo.shuffled_deck(0))
+    state = _hand_won_by(golfo.apply(state, golfo.NextHand()), 1, golfo.shuffled_deck(1))
+    end = golfo.apply(state, golfo.EndGame())
+    table = golfo.standings(end)
+    assert [(r.seat, r.net) for r in table.rows][:2] == [(0, 5), (1, 5)]  # tied for the lead
+    from golfo.standings import can_pay_count
+
+    assert can_pay_count(rules.ante, end.stacks, end.out) == 3
+    assert table.winner is None

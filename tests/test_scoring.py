@@ -417,3 +417,15 @@ def test_non_cards_raise_card_error(bad: Any) -> None:
         hand_value(bad)
     with pytest.raises(CardError):
         score(bad)
+
+
+def test_section_6_the_public_suit_table_is_exactly_one_entry_per_set_of_ranks() -> None:
+    """``golfo.scoring.SUIT_VALUES``, which :mod:`golfo.analysis` counts with: one entry
+    per subset of the seven ranks of a suit (bit ``rank - 3``), each the rule's value of
+    those cards alone, and nothing more."""
+    from golfo.scoring import SUIT_VALUES
+
+    assert len(SUIT_VALUES) == 2**7
+    for bits, value in enumerate(SUIT_VALUES):
+        cards = [Card(rank, Suit.OROS) for rank in range(3, 10) if bits >> (rank - 3) & 1]
+        assert value == brute_force_value(cards), bits

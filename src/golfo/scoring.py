@@ -25,7 +25,7 @@ from typing import Final
 
 import attrs
 
-from golfo.cards import DECK, SUITS, Card, CardSet, Suit, cards_of, mask_of
+from golfo.cards import SUITS, Card, CardSet, Suit, cards_of, mask_of
 from golfo.errors import CardError
 
 __all__ = [
@@ -134,7 +134,3 @@ def score(cards: Iterable[Card]) -> Score:
         return Score(0, None, ())
     counting = cards_of(best_bits << (7 * SUITS.index(best)))[-4:]
     return Score(best_value, best, counting)
-
-
-assert len(DECK) == 28
-assert value_of_mask((1 << 28) - 1) == MAX_VALUE
