@@ -38,8 +38,8 @@ from golfo.server.store import (
     StoreError,
     TableRow,
     redact_url,
-    seat_row,
     seat_values,
+    table_rows,
 )
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore"]
@@ -168,13 +168,7 @@ class PostgresStore:
                 "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "ORDER BY table_id, seat"
             ).fetchall()
-        by_table: dict[str, list[SeatRow]] = {}
-        for table_id, *values in seats:
-            by_table.setdefault(table_id, []).append(seat_row(values))
-        return [
-            TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
-            for tid, config, done, created in rows
-        ]
+        return table_rows(rows, seats)
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats as stored now, or ``None``."""
@@ -190,10 +184,8 @@ class PostgresStore:
                 "WHERE table_id = %s ORDER BY seat",
                 (table_id,),
             ).fetchall()
-        config, done, created = row
-        return TableRow(
-            table_id, json.loads(config), tuple(seat_row(s) for s in seats), bool(done), created
-        )
+        (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
+        return table
 
     def set_seat(
         self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None

@@ -304,13 +304,7 @@ class SQLiteStore:
                 "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "ORDER BY table_id, seat"
             ).fetchall()
-        by_table: dict[str, list[SeatRow]] = {}
-        for table_id, *values in seats:
-            by_table.setdefault(table_id, []).append(seat_row(values))
-        return [
-            TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
-            for tid, config, done, created in rows
-        ]
+        return table_rows(rows, seats)
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats, or ``None``."""
@@ -326,10 +320,8 @@ class SQLiteStore:
             ).fetchall()
         if row is None:
             return None
-        config, done, created = row
-        return TableRow(
-            table_id, json.loads(config), tuple(seat_row(s) for s in seats), bool(done), created
-        )
+        (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
+        return table
 
     def set_seat(
         self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
@@ -452,6 +444,19 @@ def open_store(db: str | Path, *, durable: bool = False) -> Store:
     if text != ":memory:":
         Path(text).parent.mkdir(parents=True, exist_ok=True)
     return SQLiteStore(text, durable=durable)
+
+
+def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) -> list[TableRow]:
+    """:class:`TableRow` s from the columns ``table_id, config, finished, created`` of each
+    table and ``table_id, kind, name, token_hash, bot, autoplay, vote`` of each seat (in seat
+    order), as both stores read them."""
+    by_table: dict[str, list[SeatRow]] = {}
+    for table_id, *values in seats:
+        by_table.setdefault(table_id, []).append(seat_row(values))
+    return [
+        TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
+        for tid, config, done, created in tables
+    ]
 
 
 def seat_values(row: SeatRow) -> tuple[Any, ...]:
