@@ -23,18 +23,25 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
 ``--modules scoring,standings`` picks modules (default: all of :data:`MODULES`),
 ``--workers K`` (default 2) the processes, ``--limit N`` the first N mutants of each module
 (a quick look).
+
+Everything is kept in ``--workdir`` (default ``.mutation/``, ignored by git): the map of
+each commit (built once, with every test's duration, so the fastest tests run first), and
+each module's results as they finish, so a long run can be stopped and read.  After adding
+tests (and committing them), ``--survivors`` runs again only the mutants that survived last
+time, on a new map, and keeps the other results, as long as the module itself is unchanged.
+The report covers every module with results.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
@@ -79,25 +86,30 @@ def sh(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess
 
 def worktree(base: Path, name: str) -> Path:
     path = base / name
+    if path.exists():  # left by a run that was killed
+        sh(["git", "worktree", "remove", "--force", str(path)], ROOT)
+        shutil.rmtree(path, ignore_errors=True)
+        sh(["git", "worktree", "prune"], ROOT)
     result = sh(["git", "worktree", "add", "--detach", str(path), "HEAD"], ROOT)
     if result.returncode:
         raise SystemExit(result.stderr)
     return path
 
 
-def coverage_map(tree: Path, out: Path) -> dict[str, dict[str, list[str]]]:
-    """For each module, each line's tests (pytest node ids)."""
+def coverage_map(tree: Path, out: Path) -> dict[str, Any]:
+    """For each module, each line's tests (pytest node ids); each test's seconds."""
     ignore = [f"--ignore={p}" for p in SKIP]
     run = sh(
         [
             sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-            "-p", "hypothesis_profile", "--hypothesis-profile=mutation",
+            "-p", "mutation_plugin", "--hypothesis-profile=mutation",
             "--cov=golfo", "--cov-context=test",
             "--cov-report=", *ignore, *TESTS,
         ],
         tree,
         PYTHONPATH=os.pathsep.join((str(tree / "src"), str(tree / "tests" / "mutation"))),
         COVERAGE_FILE=str(out / ".coverage"),
+        GOLFO_MUTATION_DURATIONS=str(out / "seconds.json"),
     )  # fmt: skip
     if run.returncode:
         raise SystemExit(f"the tests fail before any mutation:\n{run.stdout[-3000:]}")
@@ -119,7 +131,7 @@ def coverage_map(tree: Path, out: Path) -> dict[str, dict[str, list[str]]]:
             # own: every test that runs the module reaches it
             everyone = sorted({t for tests in lines.values() for t in tests})
             maps[name] = {line: tests or everyone for line, tests in lines.items()}
-    return maps
+    return {"lines": maps, "seconds": json.loads((out / "seconds.json").read_text())}
 
 
 def config(tree: Path, module: str, mapping: Path) -> str:
@@ -134,11 +146,22 @@ def config(tree: Path, module: str, mapping: Path) -> str:
     )
 
 
-def share(session: Path, copy: Path, index: int, workers: int, limit: int | None) -> int:
-    """Keep in ``copy`` (of ``session``) the mutants of worker ``index``; how many."""
+def share(
+    session: Path,
+    copy: Path,
+    index: int,
+    workers: int,
+    limit: int | None,
+    only: set[tuple[str, int]] | None = None,
+) -> int:
+    """Keep in ``copy`` (of ``session``) the mutants of worker ``index``; how many.
+    ``only``: just these (operator, occurrence) pairs."""
     shutil.copy(session, copy)
     with sqlite3.connect(copy) as db:
-        jobs = [j for (j,) in db.execute("SELECT job_id FROM work_items ORDER BY job_id")]
+        rows = db.execute(
+            "SELECT job_id, operator_name, occurrence FROM mutation_specs ORDER BY job_id"
+        ).fetchall()
+        jobs = [j for j, op, n in rows if only is None or (op, n) in only]
         jobs = jobs[:limit] if limit else jobs
         mine = jobs[index::workers]
         db.execute("CREATE TEMP TABLE keep (job_id TEXT PRIMARY KEY)")
@@ -176,55 +199,101 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--report", default="mutation-report.md")
+    parser.add_argument("--workdir", type=Path, default=ROOT / ".mutation")
+    parser.add_argument("--survivors", action="store_true")
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = set(modules) - set(MODULES)
     if unknown:
         parser.error(f"not a module of the core: {', '.join(sorted(unknown))}")
     began = time.monotonic()
-    base = Path(tempfile.mkdtemp(prefix="golfo-mutation-"))
+    # bytecode is cached (select_tests.py removes the mutated module's cached file)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    base: Path = args.workdir.resolve()
+    base.mkdir(parents=True, exist_ok=True)
+    head = sh(["git", "rev-parse", "HEAD"], ROOT).stdout.strip()
     trees = [worktree(base, f"w{i}") for i in range(args.workers)]
     try:
-        maps = coverage_map(trees[0], base)
-        print(f"map built in {time.monotonic() - began:.0f} s", file=sys.stderr)
-        found: dict[str, list[dict[str, Any]]] = {}
+        cached = base / f"map-{head}.json"
+        if not cached.exists():
+            cached.write_text(json.dumps(coverage_map(trees[0], base)))
+            print(f"map built in {time.monotonic() - began:.0f} s", file=sys.stderr)
+        maps = json.loads(cached.read_text())
         for module in modules:
-            mapping = base / f"{module}.map.json"
-            mapping.write_text(json.dumps(maps.get(module, {})))
-            cfg = base / f"{module}.toml"
-            cfg.write_text(config(trees[0], module, mapping))
-            session = base / f"{module}.sqlite"
-            init = sh(["cosmic-ray", "init", str(cfg), str(session)], trees[0])
-            if init.returncode:
-                raise SystemExit(init.stderr)
-            copies = [base / f"{module}.{i}.sqlite" for i in range(args.workers)]
-            counts = [share(session, c, i, args.workers, args.limit) for i, c in enumerate(copies)]
-            start = time.monotonic()
-
-            def work(i: int, module: str = module, copies: list[Path] = copies) -> None:
-                ran = sh(
-                    ["cosmic-ray", "exec", str(base / f"{module}.toml"), str(copies[i])],
-                    trees[i],
-                    PYTHONPATH=str(trees[i] / "src"),
-                )
-                if ran.returncode:
-                    raise SystemExit(ran.stderr[-2000:])
-
-            with ThreadPoolExecutor(args.workers) as pool:
-                list(pool.map(work, range(args.workers)))
-            found[module] = [r for c in copies for r in results(c)]
-            print(
-                f"{module}: {sum(counts)} mutants in {time.monotonic() - start:.0f} s",
-                file=sys.stderr,
-            )
-        report = write_report(found, time.monotonic() - began, args.workers)
-        Path(args.report).write_text(report)
+            run_module(module, maps, trees, base, args.limit, args.survivors)
+            report = write_report(stored(base), time.monotonic() - began, args.workers)
+            Path(args.report).write_text(report)
         print(report.split("\n## ")[0])
     finally:
         for tree in trees:
             sh(["git", "worktree", "remove", "--force", str(tree)], ROOT)
-        shutil.rmtree(base, ignore_errors=True)
     return 0
+
+
+def digest(module: str) -> str:
+    return hashlib.sha256((ROOT / "src" / "golfo" / f"{module}.py").read_bytes()).hexdigest()
+
+
+def stored(base: Path) -> dict[str, list[dict[str, Any]]]:
+    """Every module's last results, in the order of :data:`MODULES`."""
+    found = {}
+    for module in MODULES:
+        path = base / f"results-{module}.json"
+        if path.exists():
+            found[module] = json.loads(path.read_text())["results"]
+    return found
+
+
+def run_module(
+    module: str,
+    maps: dict[str, Any],
+    trees: list[Path],
+    base: Path,
+    limit: int | None,
+    survivors: bool,
+) -> None:
+    """Run the mutants of ``module`` (or last time's survivors) and store the results."""
+    workers = len(trees)
+    saved = base / f"results-{module}.json"
+    keep: list[dict[str, Any]] = []
+    only: set[tuple[str, int]] | None = None
+    if survivors and saved.exists():
+        last = json.loads(saved.read_text())
+        if last["digest"] != digest(module):
+            raise SystemExit(f"{module} changed since its last run: run it whole")
+        only = {
+            (r["operator"], r["occurrence"]) for r in last["results"] if r["test"] == "SURVIVED"
+        }
+        keep = [r for r in last["results"] if (r["operator"], r["occurrence"]) not in only]
+    mapping = base / f"{module}.map.json"
+    mapping.write_text(
+        json.dumps({"lines": maps["lines"].get(module, {}), "seconds": maps["seconds"]})
+    )
+    cfg = base / f"{module}.toml"
+    cfg.write_text(config(trees[0], module, mapping))
+    session = base / f"{module}.sqlite"
+    session.unlink(missing_ok=True)
+    init = sh(["cosmic-ray", "init", str(cfg), str(session)], trees[0])
+    if init.returncode:
+        raise SystemExit(init.stderr)
+    copies = [base / f"{module}.{i}.sqlite" for i in range(workers)]
+    counts = [share(session, c, i, workers, limit, only) for i, c in enumerate(copies)]
+    start = time.monotonic()
+
+    def work(i: int) -> None:
+        ran = sh(
+            ["cosmic-ray", "exec", str(cfg), str(copies[i])],
+            trees[i],
+            PYTHONPATH=str(trees[i] / "src"),
+        )
+        if ran.returncode:
+            raise SystemExit(ran.stderr[-2000:])
+
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(work, range(workers)))
+    found = keep + [r for c in copies for r in results(c)]
+    saved.write_text(json.dumps({"digest": digest(module), "results": found}))
+    print(f"{module}: {sum(counts)} mutants in {time.monotonic() - start:.0f} s", file=sys.stderr)
 
 
 def write_report(found: dict[str, list[dict[str, Any]]], seconds: float, workers: int) -> str:

@@ -1,0 +1,36 @@
+"""A pytest plugin for mutation runs (``-p mutation_plugin``, with ``tests/mutation`` on the
+path).
+
+* It registers the Hypothesis profile ``mutation``: ``--hypothesis-profile=mutation``
+  makes every run the same (derandomised, no example database carried between runs) and
+  drops the deadline (a mutant may be slow without being wrong).
+* With ``GOLFO_MUTATION_DURATIONS=FILE`` in the environment, it writes each test's seconds
+  (setup, call and teardown) to ``FILE`` as JSON at the end of the session: ``run.py``
+  records them while it builds the coverage map, and ``select_tests.py`` runs the fastest
+  tests first, so a mutant that some quick test kills is killed quickly (``-x``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
+
+_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add up the phases of each test."""
+    _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write the durations, when asked to."""
+    out = os.environ.get("GOLFO_MUTATION_DURATIONS")
+    if out:
+        Path(out).write_text(json.dumps(_seconds))
