@@ -2,8 +2,10 @@
 path).
 
 * It registers the Hypothesis profile ``mutation``: ``--hypothesis-profile=mutation``
-  makes every run the same (derandomised, no example database carried between runs) and
-  drops the deadline (a mutant may be slow without being wrong).
+  makes every run the same (derandomised, no example database carried between runs),
+  drops the deadline (a mutant may be slow without being wrong) and tries 25 examples a
+  property, not 100 (a surviving mutant runs every test that reaches it; fewer examples can
+  only let more mutants survive, and each survivor is then pinned by a test of its own).
 * With ``GOLFO_MUTATION_DURATIONS=FILE`` in the environment, it writes each test's seconds
   (setup, call and teardown) to ``FILE`` as JSON at the end of the session: ``run.py``
   records them while it builds the coverage map, and ``select_tests.py`` runs the fastest
@@ -19,7 +21,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
+settings.register_profile(
+    "mutation", derandomize=True, database=None, deadline=None, max_examples=25
+)
 
 _seconds: dict[str, float] = {}
 

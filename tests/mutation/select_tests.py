@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -55,10 +56,7 @@ def main() -> int:
     if not tests:
         print(f"no test runs lines {sorted(lines)} of {module}")
         return 0
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
+    args = [
         "-x",
         "-q",
         "-p",
@@ -72,10 +70,29 @@ def main() -> int:
         "addopts=--doctest-modules --doctest-glob=*.md",
         *tests,
     ]
+    server = os.environ.get("GOLFO_MUTATION_SERVER")
+    if server:  # forkserver.py runs pytest in a fresh child of its own
+        return ask(server, args)
+    command = [sys.executable, "-m", "pytest", *args]
     here = str(Path(__file__).resolve().parent)
     path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), here) if p)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run(command, check=False, env=env | {"PYTHONPATH": path}).returncode
+
+
+def ask(server: str, args: list[str]) -> int:
+    """Have the fork server at ``server`` run pytest ``args``; print its output."""
+    output = Path(server).with_suffix(".out")
+    timeout = float(os.environ.get("GOLFO_MUTATION_TIMEOUT", "300"))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+        connection.connect(server)
+        with connection.makefile("rwb") as stream:
+            request = {"args": args, "output": str(output), "timeout": timeout}
+            stream.write(json.dumps(request).encode() + b"\n")
+            stream.flush()
+            status = int(stream.readline())
+    print(output.read_text(errors="replace"))
+    return status
 
 
 if __name__ == "__main__":
