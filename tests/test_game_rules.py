@@ -655,18 +655,53 @@ def _hand_won_by(state: golfo.State, winner: int, deck: Sequence[golfo.Card]) ->
     return state
 
 
-def test_r16_an_open_ended_game_ended_while_tied_with_hands_still_possible_has_no_winner() -> None:
+@pytest.mark.parametrize(
+    ("players", "winners", "lead"),
+    [(3, (0, 1), ((0, 5), (1, 5))), (4, (1, 0), ((0, 10), (1, 10)))],  # 4: the dealer sits out
+)
+def test_r16_an_open_ended_game_ended_while_tied_with_hands_still_possible_has_no_winner(
+    players: int, winners: tuple[int, int], lead: tuple[tuple[int, int], ...]
+) -> None:
     """R16 breaks a tie by the last mano only when no further hand can be dealt; ended by
-    agreement while three seats can still pay the ante, a tied game has no winner."""
+    agreement while three or more seats can still pay the ante, a tied game has no winner."""
     rules = attrs.evolve(
         golfo.LUDOTEKA, hands=None, extra_hands_on_tie=True, rebuy=False, starting_stack=100
     )
-    state = _hand_won_by(golfo.new_game(rules, players=3), 0, golfo.shuffled_deck(0))
-    state = _hand_won_by(golfo.apply(state, golfo.NextHand()), 1, golfo.shuffled_deck(1))
+    first, second = winners
+    state = _hand_won_by(golfo.new_game(rules, players=players), first, golfo.shuffled_deck(0))
+    state = _hand_won_by(golfo.apply(state, golfo.NextHand()), second, golfo.shuffled_deck(1))
     end = golfo.apply(state, golfo.EndGame())
     table = golfo.standings(end)
-    assert [(r.seat, r.net) for r in table.rows][:2] == [(0, 5), (1, 5)]  # tied for the lead
+    assert tuple((r.seat, r.net) for r in table.rows)[:2] == lead  # tied for the lead
     from golfo.standings import can_pay_count
 
-    assert can_pay_count(rules.ante, end.stacks, end.out) == 3
+    assert can_pay_count(rules.ante, end.stacks, end.out) == players
     assert table.winner is None
+
+
+def test_r16_a_tie_at_large_nets_ends_a_game_without_extra_hands_with_no_winner() -> None:
+    """Nets of hundreds of chips compare by value (R16, R18): a shared lead of +301 has no
+    winner when ties are not played off."""
+    rules = attrs.evolve(TRADICIONAL, hands=2, extra_hands_on_tie=False)
+    state = new_game(rules, players=3, dealer=2, stacks=(1000, 1000, 1000))
+    state = play_hand(state, winner=0, bet=300)
+    state = play_hand(apply(state, NextHand()), winner=1, bet=300)
+    assert (state.phase, state.stacks) == (Phase.END, (1301, 1301, 398))
+    table = standings(state)
+    assert [(r.seat, r.net, r.rank) for r in table.rows] == [(0, 301, 1), (1, 301, 1), (2, -602, 3)]
+    assert table.winner is None
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_r16_the_tie_break_counts_from_the_mano_of_the_last_hand_not_an_earlier_one(
+    dealer: int,
+) -> None:
+    """Four hands, seat 2 broke after the fourth: seats 0 and 1 tie at +10 and the tie goes
+    to the tied seat nearest the mano of hand 4 (R16), whatever hand 2's mano was."""
+    state = play_hands(
+        new_game(LUDOTEKA, players=3, dealer=dealer, stacks=(1000, 1000, 20)), [0, 0, 1, 1]
+    )
+    assert (state.phase, state.hand_number, state.stacks) == (Phase.END, 4, (1010, 1010, 0))
+    mano = state.results[-1].mano
+    assert mano != state.results[1].mano
+    assert standings(state).winner == next(s for s in (mano, (mano + 1) % 3) if s in (0, 1))
