@@ -1,0 +1,24 @@
+//! golfo-native: El Golfo's rules engine in Rust, agreeing exactly with golfo's Python
+//! reducer (the reference and the spec), with Python bindings (feature `python`).
+
+pub mod bugs;
+pub mod cards;
+pub mod game;
+pub mod moves;
+pub mod play;
+pub mod reducer;
+pub mod rules;
+pub mod settle;
+pub mod state;
+
+#[cfg(feature = "python")]
+mod python;
+
+#[cfg(test)]
+mod tests;
+
+pub use game::{perft, Game};
+pub use moves::{legal_moves, Moves};
+pub use reducer::{Code, Illegal};
+pub use rules::Rules;
+pub use state::{Action, Actor, Core, HandResult, Phase, Pot};

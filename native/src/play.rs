@@ -1,0 +1,119 @@
+//! Whole games at full speed: a seeded random policy, no history kept.
+
+use crate::moves::{legal_moves, spread};
+use crate::settle::{nets, winner};
+use crate::state::{Action, Actor, Core, Phase};
+
+/// SplitMix64: a small, fast, seedable generator (the one golfo's shuffle is built on).
+#[derive(Clone, Copy, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n >= 1`), by rejection: no modulo bias.
+    #[inline]
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// A random legal action: a card from the stock; for a seat, a kind of action at random,
+/// then an amount (the smallest or largest often) or a discard subset at random; between
+/// hands of an open-ended game, `EndGame` after `max_hands` hands.
+pub fn random_action(core: &Core, rng: &mut SplitMix64, max_hands: i64) -> Option<Action> {
+    let m = legal_moves(core);
+    match m.actor {
+        Actor::Chance => {
+            let k = rng.below(m.deals.count_ones() as u64) as u32;
+            Some(Action::Deal(Some(crate::cards::nth_bit(m.deals, k).trailing_zeros() as u8)))
+        }
+        Actor::Nobody => {
+            if m.end_game && core.hand_number >= max_hands {
+                Some(Action::EndGame)
+            } else if m.next_hand {
+                Some(Action::NextHand)
+            } else {
+                None
+            }
+        }
+        Actor::Seat(s) => {
+            let seat = s as i64;
+            if let Some(room) = m.discard_max {
+                let n = m.discard_from.count_ones();
+                loop {
+                    let bits = rng.below(1 << n) as u32;
+                    if bits.count_ones() <= room as u32 {
+                        return Some(Action::Discard(seat, Some(spread(m.discard_from, bits))));
+                    }
+                }
+            }
+            let (low, stop) = if m.can_pass { m.bets } else { m.raises };
+            let has_amounts = stop > low;
+            let kinds = 1 + has_amounts as u64 + m.can_fold as u64;
+            let pick = rng.below(kinds);
+            if pick == 0 {
+                return Some(if m.can_pass { Action::Pass(seat) } else { Action::Call(seat) });
+            }
+            if pick == 1 && has_amounts {
+                let span = (stop - low) as u64;
+                let amount = if span > 2 && rng.below(10) < 4 {
+                    if rng.below(2) == 0 { low } else { stop - 1 }
+                } else {
+                    low + rng.below(span) as i64
+                };
+                return Some(if m.can_pass {
+                    Action::Bet(seat, amount)
+                } else {
+                    Action::Raise(seat, amount)
+                });
+            }
+            Some(Action::Fold(seat))
+        }
+    }
+}
+
+/// What one game came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub hands: i64,
+    pub actions: u64,
+    pub stacks: [i64; 4],
+    pub nets: [i64; 4],
+    pub rebuys: [i64; 4],
+    pub winner: Option<u8>,
+}
+
+/// Play one game from `start` to its end with the random policy (open-ended games stop
+/// after `max_hands`); at most `max_actions` actions.
+pub fn play_random(start: &Core, seed: u64, max_hands: i64, max_actions: u64) -> Outcome {
+    let mut core = *start;
+    let mut rng = SplitMix64(seed);
+    let mut actions = 0;
+    while core.phase != Phase::End && actions < max_actions {
+        let Some(a) = random_action(&core, &mut rng, max_hands) else { break };
+        core.apply(a).expect("the policy picks legal actions");
+        actions += 1;
+    }
+    Outcome {
+        hands: core.results as i64,
+        actions,
+        stacks: core.stacks,
+        nets: nets(&core),
+        rebuys: core.rebuys,
+        winner: winner(&core),
+    }
+}
