@@ -363,6 +363,19 @@ def test_r16_a_tie_no_further_hand_can_break_goes_to_the_seat_nearest_the_last_m
     assert standings(plain).winner is None
 
 
+def test_r16_the_tie_break_counts_on_round_a_table_of_four() -> None:
+    """Four seats, two of them broke after hand 2: seats 1 and 2 tie at +10, the last mano
+    is seat 3 (broke), and counting on from it past seat 0 the nearest tied seat is 1."""
+    state = play_hands(
+        new_game(LUDOTEKA, players=4, dealer=1, stacks=(10, 1000, 1000, 10)), [2, 1]
+    )
+    assert (state.phase, state.stacks) == (Phase.END, (0, 1010, 1010, 0))
+    assert state.results[-1].mano == 3
+    table = standings(state)
+    assert [(r.seat, r.net) for r in table.rows][:2] == [(1, 10), (2, 10)]
+    assert table.winner == 1
+
+
 def test_r16_ludoteka_points_follow_the_number_of_hands() -> None:
     """LU *Contabilidad*: "100 multiplicado por el número de manos"."""
     assert LUDOTEKA.starting_stack == 1000

@@ -58,6 +58,10 @@ def net_results(
 
     >>> net_results((150, 20, 130), (100, 100, 100), (0, 1, 0))
     (50, -180, 30)
+    >>> net_results((150, 20), (100, 100, 100), (0, 1, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: zip() argument 2 is longer than argument 1
     """
     return tuple(
         stack - start * (1 + n)
@@ -98,7 +102,7 @@ def standings(state: State) -> Standings:
 def _winner(state: State, table: tuple[Standing, ...]) -> int | None:
     if state.phase is not Phase.END:
         return None
-    if len(table) < 2 or table[0].net > table[1].net:
+    if table[0].net > table[1].net:  # 3 or 4 seats: there is a second row
         return table[0].seat
     rules = state.rules
     if (
