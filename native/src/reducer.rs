@@ -80,17 +80,17 @@ impl Code {
 pub struct Illegal {
     pub rule: &'static str,
     pub code: Code,
-    /// Up to three numbers; -1 stands for `None` where a fact may be absent.
-    pub facts: [i64; 3],
+    /// Up to five numbers; -1 stands for `None` where a fact may be absent.
+    pub facts: [i64; 5],
 }
 
 impl Illegal {
     fn new(rule: &'static str, code: Code) -> Illegal {
-        Illegal { rule, code, facts: [0; 3] }
+        Illegal { rule, code, facts: [0; 5] }
     }
 
-    fn with(rule: &'static str, code: Code, facts: [i64; 3]) -> Illegal {
-        Illegal { rule, code, facts }
+    fn with(rule: &'static str, code: Code, f: [i64; 3]) -> Illegal {
+        Illegal { rule, code, facts: [f[0], f[1], f[2], 0, 0] }
     }
 
     /// The named facts, as golfo's `err.facts` (`-1` for `None`): `to_act`; `card` (an
@@ -108,7 +108,14 @@ impl Illegal {
             AboveStack => vec![("own", f[0])],
             AboveReach => vec![("reach", f[0]), ("reach_seat", f[1])],
             AboveCap => vec![("room", f[0])],
-            BelowMinimum => vec![("minimum", f[0]), ("only", f[1])],
+            // and, for the reason's words only (names with "_"): own, reach_seat, current
+            BelowMinimum => vec![
+                ("minimum", f[0]),
+                ("only", f[1]),
+                ("_own", f[2]),
+                ("_reach_seat", f[3]),
+                ("_current", f[4]),
+            ],
             NotHeld => vec![("cards", f[0])],
             StockShort => vec![("stock", f[0])],
             FixedLength => vec![("hands", f[0])],
@@ -357,7 +364,11 @@ impl Core {
         }
         let (low, stop) = lim.amounts;
         let only = if stop > low && low < lim.minimum { low } else { -1 };
-        Illegal::with("R5", Code::BelowMinimum, [lim.minimum, only, 0])
+        Illegal {
+            rule: "R5",
+            code: Code::BelowMinimum,
+            facts: [lim.minimum, only, lim.own, reach_seat, current],
+        }
     }
 
     /// A valid Pass, Call, Bet or Raise: `seat` puts `chips` in, `needs` are still to act.

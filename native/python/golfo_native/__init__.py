@@ -1,0 +1,18 @@
+"""golfo-native: El Golfo's rules engine in Rust, agreeing exactly with golfo's reducer.
+
+>>> import golfo
+>>> from golfo_native import NativeState
+>>> s = NativeState.new_game(golfo.TRADICIONAL, 3)
+>>> s.phase, s.to_act
+(Phase.DEAL_1, CHANCE)
+>>> s.to_state() == golfo.new_game(golfo.TRADICIONAL, players=3)
+True
+"""
+
+from __future__ import annotations
+
+from golfo_native._batch import play_games
+from golfo_native._state import NativeState
+
+__all__ = ["NativeState", "__version__", "play_games"]
+__version__ = "0.1.0"

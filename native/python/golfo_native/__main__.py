@@ -1,0 +1,5 @@
+"""``python -m golfo_native engine``."""
+
+from golfo_native.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,166 @@
+"""Conversions between golfo's objects and the plain values of ``golfo_native._core``."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import golfo
+from golfo.actions import (
+    Action,
+    Bet,
+    Call,
+    Deal,
+    Discard,
+    EndGame,
+    Fold,
+    NextHand,
+    Pass,
+    Raise,
+)
+from golfo.cards import DECK, Card, cards_of
+from golfo.hand import Hand
+from golfo.state import HandResult, Phase, Pot
+
+from golfo_native import _core
+
+PHASES: Final = tuple(Phase)
+"""``golfo.Phase`` by the index the Rust engine uses (the enum's order)."""
+PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+NOT_WHOLE: Final = -(2**63)
+"""The amount the Rust engine reads as "not a whole number"."""
+_LIMIT: Final = 2**62  # amounts and seats beyond this are clamped: they are refused anyway
+_NEXT_HAND: Final = NextHand()
+_END_GAME: Final = EndGame()
+_DEALS: Final = tuple(Deal(c) for c in DECK)
+
+
+def rules_args(rules: golfo.Rules) -> _core.RulesArgs:
+    """The rules as the Rust engine takes them."""
+    caps = None if rules.round_caps is None else list(rules.round_caps)
+    return (
+        rules.ante,
+        rules.min_open,
+        rules.min_raise,
+        caps,
+        rules.discards_face_up,
+        rules.deal_in_pairs,
+        rules.starting_stack,
+        rules.hands,
+        rules.rebuy,
+        rules.extra_hands_on_tie,
+    )
+
+
+def _seat(value: object) -> int:
+    # not a whole number, or far off the table: -1, which the engine refuses as R1
+    return value if type(value) is int and -_LIMIT < value < _LIMIT else -1
+
+
+def _amount(value: object) -> int:
+    if type(value) is not int:
+        return NOT_WHOLE
+    return max(-_LIMIT, min(_LIMIT, value))
+
+
+def flat(action: object) -> tuple[int, int, int] | None:
+    """``(kind, seat, value)`` of a golfo action, or ``None`` if it is not one."""
+    t = type(action)
+    if t is Deal or isinstance(action, Deal):
+        card = action.card  # type: ignore[attr-defined]
+        return 0, -1, card.index if isinstance(card, Card) else -1
+    if isinstance(action, Pass):
+        return 1, _seat(action.seat), 0
+    if isinstance(action, Bet):
+        return 2, _seat(action.seat), _amount(action.amount)
+    if isinstance(action, Call):
+        return 3, _seat(action.seat), 0
+    if isinstance(action, Raise):
+        return 4, _seat(action.seat), _amount(action.amount)
+    if isinstance(action, Fold):
+        return 5, _seat(action.seat), 0
+    if isinstance(action, Discard):
+        mask = action._mask
+        return 6, _seat(action.seat), -1 if mask is None else mask
+    if isinstance(action, NextHand):
+        return 7, -1, 0
+    if isinstance(action, EndGame):
+        return 8, -1, 0
+    return None
+
+
+def action_of(kind: int, seat: int, value: int) -> Action:
+    """The golfo action of a flat form (as the engine's log keeps it)."""
+    if kind == 0:
+        return _DEALS[value]
+    if kind == 1:
+        return Pass(seat)
+    if kind == 2:
+        return Bet(seat, value)
+    if kind == 3:
+        return Call(seat)
+    if kind == 4:
+        return Raise(seat, value)
+    if kind == 5:
+        return Fold(seat)
+    if kind == 6:
+        return Discard(seat, cards_of(value))
+    return _NEXT_HAND if kind == 7 else _END_GAME
+
+
+def result_of(r: _core.ResultArgs) -> HandResult:
+    """A ``golfo.HandResult`` from the engine's tuple."""
+    hand_number, dealer, dealt_in, payoffs, pots, returned, shown, showdown, trabuco, ended = r
+    return HandResult(
+        hand_number,
+        dealer,
+        tuple(dealt_in),
+        tuple(payoffs),
+        tuple(Pot(amount, tuple(eligible), winner) for amount, eligible, winner in pots),
+        tuple(returned),
+        tuple(None if m is None else Hand.from_mask(m) for m in shown),
+        showdown,
+        trabuco,
+        PHASES[ended],
+    )
+
+
+def result_args(r: HandResult) -> _core.ResultArgs:
+    """The engine's tuple of a ``golfo.HandResult``."""
+    return (
+        r.hand_number,
+        r.dealer,
+        list(r.dealt_in),
+        list(r.payoffs),
+        [(p.amount, list(p.eligible), p.winner) for p in r.pots],
+        list(r.returned),
+        [None if h is None else h.mask for h in r.shown],
+        r.showdown,
+        r.trabuco,
+        PHASE_INDEX[r.ended_in],
+    )
+
+
+def _texts(mask: int) -> list[str]:
+    return [str(c) for c in cards_of(mask)]
+
+
+def result_json(r: _core.ResultArgs) -> dict[str, Any]:
+    """A result in the records' form (``golfo.records.result_json``), from the tuple."""
+    hand_number, dealer, dealt_in, payoffs, pots, returned, shown, showdown, trabuco, ended = r
+    return {
+        "hand_number": hand_number,
+        "dealer": dealer,
+        "dealt_in": list(dealt_in),
+        "payoffs": list(payoffs),
+        "pots": [{"amount": a, "eligible": list(e), "winner": w} for a, e, w in pots],
+        "returned": list(returned),
+        "shown": [None if m is None else _texts(m) for m in shown],
+        "showdown": showdown,
+        "trabuco": trabuco,
+        "ended_in": PHASES[ended].value,
+    }
+
+
+def texts(mask: int) -> list[str]:
+    """The cards of a mask as notation, canonical order."""
+    return _texts(mask)

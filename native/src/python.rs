@@ -1,0 +1,422 @@
+//! The extension module `golfo_native._core`: a thin layer over [`crate::game::Game`] that
+//! speaks in plain ints, tuples and lists; `golfo_native` (Python) builds golfo's objects.
+
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::game::{perft, view_events, Entry, Event, Game as RustGame};
+use crate::moves::{legal_moves, Ids};
+use crate::play::play_random;
+use crate::rules::Rules;
+use crate::settle::winner;
+use crate::state::{Action, Actor, Core, HandResult, Phase, Pot, MAX_PENDING};
+
+type RulesArgs = (i64, i64, i64, Option<Vec<i64>>, bool, bool, i64, Option<i64>, bool, bool);
+
+fn rules_of(r: RulesArgs) -> PyResult<Rules> {
+    let caps = match r.3 {
+        None => None,
+        Some(c) if c.len() == 4 => Some([c[0], c[1], c[2], c[3]]),
+        Some(_) => return Err(PyValueError::new_err("round_caps: four numbers")),
+    };
+    Ok(Rules {
+        ante: r.0,
+        min_open: r.1,
+        min_raise: r.2,
+        round_caps: caps,
+        discards_face_up: r.4,
+        deal_in_pairs: r.5,
+        starting_stack: r.6,
+        hands: r.7,
+        rebuy: r.8,
+        extra_hands_on_tie: r.9,
+    })
+}
+
+fn actor_code(a: Actor) -> i64 {
+    match a {
+        Actor::Seat(s) => s as i64,
+        Actor::Chance => -1,
+        Actor::Nobody => -2,
+    }
+}
+
+fn mask_of(seats: &[u8]) -> u8 {
+    seats.iter().fold(0, |m, &s| m | 1 << s)
+}
+
+fn seats_of(mask: u8, players: u8) -> Vec<u8> {
+    (0..players).filter(|&s| mask >> s & 1 == 1).collect()
+}
+
+fn fixed<T: Copy + Default>(values: &[T]) -> PyResult<[T; 4]> {
+    if values.len() > 4 {
+        return Err(PyValueError::new_err("at most four seats"));
+    }
+    let mut out = [T::default(); 4];
+    out[..values.len()].copy_from_slice(values);
+    Ok(out)
+}
+
+type PotArgs = (i64, Vec<u8>, u8);
+type ResultArgs =
+    (i64, u8, Vec<u8>, Vec<i64>, Vec<PotArgs>, Vec<i64>, Vec<Option<u32>>, bool, bool, u8);
+
+fn result_tuple(py: Python<'_>, r: &HandResult, players: u8) -> PyObject {
+    let n = players as usize;
+    let pots: Vec<PyObject> = r
+        .pots()
+        .iter()
+        .map(|p| (p.amount, p.eligible().to_vec(), p.winner).into_py(py))
+        .collect();
+    (
+        r.hand_number,
+        r.dealer,
+        r.dealt_in().to_vec(),
+        r.payoffs[..n].to_vec(),
+        pots,
+        r.returned[..n].to_vec(),
+        r.shown[..n].to_vec(),
+        r.showdown,
+        r.trabuco,
+        r.ended_in as u8,
+    )
+        .into_py(py)
+}
+
+fn result_of(r: ResultArgs) -> PyResult<HandResult> {
+    let mut pots = [Pot::default(); 4];
+    if r.4.len() > 4 {
+        return Err(PyValueError::new_err("at most four pots"));
+    }
+    for (i, (amount, eligible, winner)) in r.4.iter().enumerate() {
+        pots[i] = Pot {
+            amount: *amount,
+            eligible: fixed(eligible)?,
+            n_eligible: eligible.len() as u8,
+            winner: *winner,
+        };
+    }
+    Ok(HandResult {
+        hand_number: r.0,
+        dealer: r.1,
+        dealt_in: fixed(&r.2)?,
+        n_dealt: r.2.len() as u8,
+        payoffs: fixed(&r.3)?,
+        pots,
+        n_pots: r.4.len() as u8,
+        returned: fixed(&r.5)?,
+        shown: fixed(&r.6)?,
+        showdown: r.7,
+        trabuco: r.8,
+        ended_in: phase_of(r.9)?,
+    })
+}
+
+fn phase_of(i: u8) -> PyResult<Phase> {
+    Phase::ALL.get(i as usize).copied().ok_or_else(|| PyValueError::new_err("bad phase"))
+}
+
+/// One game of El Golfo with its history, in Rust.
+#[pyclass(module = "golfo_native._core")]
+#[derive(Clone)]
+pub struct Game {
+    g: RustGame,
+    /// The ids' buffer, reused by `legal_ids` (no allocation once grown).
+    ids: Vec<i64>,
+}
+
+#[pymethods]
+impl Game {
+    /// A new game; ValueError("fewer") or ValueError("dealer") for R17's refusals.
+    #[staticmethod]
+    fn new_game(rules: RulesArgs, players: u8, dealer: u8, stacks: Option<Vec<i64>>) -> PyResult<Self> {
+        let rules = rules_of(rules)?;
+        match Core::new_game(rules, players, dealer, stacks.as_deref()) {
+            Ok(core) => Ok(Game { g: RustGame::new(core), ids: Vec::new() }),
+            Err(crate::state::NewGameError::FewerThanThree) => Err(PyValueError::new_err("fewer")),
+            Err(crate::state::NewGameError::DealerOut(_)) => Err(PyValueError::new_err("dealer")),
+        }
+    }
+
+    /// A game from every field of a `golfo.State` (see `golfo_native._convert`).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn from_fields(
+        rules: RulesArgs,
+        ints: (u8, u8, i64, u8, i64, u64, u8, u8, u8),
+        seats: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>),
+        dealt_in: Vec<u8>,
+        cards: (Vec<u32>, u32, u32, u32),
+        pending: Vec<u8>,
+        folded: Vec<u8>,
+        out: Vec<u8>,
+        log: Vec<(u8, i64, i64, i8)>,
+        results: Vec<ResultArgs>,
+    ) -> PyResult<Self> {
+        let (players, dealer, hand_number, phase, to_act, version, needs, first_dealer, _) = ints;
+        if pending.len() > MAX_PENDING || dealt_in.is_empty() && !results.is_empty() {
+            return Err(PyValueError::new_err("not a state golfo can reach"));
+        }
+        let mut core = Core::new_game(Rules::TRADICIONAL, 3, 0, None).expect("a new game");
+        core.rules = rules_of(rules)?;
+        core.players = players;
+        core.dealer = dealer;
+        core.first_dealer = first_dealer;
+        core.hand_number = hand_number;
+        core.phase = phase_of(phase)?;
+        core.to_act = match to_act {
+            -1 => Actor::Chance,
+            -2 => Actor::Nobody,
+            s => Actor::Seat(s as u8),
+        };
+        core.stacks = fixed(&seats.0)?;
+        core.bets = fixed(&seats.1)?;
+        core.committed = fixed(&seats.2)?;
+        core.rebuys = fixed(&seats.3)?;
+        core.initial_stacks = fixed(&seats.4)?;
+        core.folded = mask_of(&folded);
+        core.out = mask_of(&out);
+        core.needs = needs;
+        core.dealt_in = fixed(&dealt_in)?;
+        core.n_dealt = dealt_in.len() as u8;
+        core.hands = fixed(&cards.0)?;
+        core.stock = cards.1;
+        core.discards = cards.2;
+        core.dead = cards.3;
+        core.set_pending(pending.iter().copied());
+        core.version = version;
+        let mut entries = Vec::with_capacity(log.len());
+        for (kind, seat, value, actor) in log {
+            let action = Action::from_flat(kind, seat, value)
+                .ok_or_else(|| PyValueError::new_err("bad action kind"))?;
+            entries.push(Entry { action, actor });
+        }
+        let results = results.into_iter().map(result_of).collect::<PyResult<Vec<_>>>()?;
+        core.results = results.len() as u32;
+        if let Some(last) = results.last() {
+            core.last_mano = last.dealt_in[0];
+            core.last = *last;
+        }
+        Ok(Game { g: RustGame { core, log: entries, results }, ids: Vec::new() })
+    }
+
+    /// A copy (the history is copied too).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    /// Apply (kind, seat, value) in place: None, or the refusal (rule, code, facts) with
+    /// the state unchanged.
+    fn play(&mut self, kind: u8, seat: i64, value: i64) -> PyResult<Option<(&'static str, &'static str, Vec<(&'static str, i64)>)>> {
+        let action = Action::from_flat(kind, seat, value)
+            .ok_or_else(|| PyValueError::new_err("bad action kind"))?;
+        Ok(self.g.play(action).err().map(|e| (e.rule, e.code.name(), e.facts())))
+    }
+
+    /// Every field but the history and results, in `golfo.State`'s order.
+    fn fields(&self, py: Python<'_>) -> PyObject {
+        let c = &self.g.core;
+        let n = c.players as usize;
+        let items: Vec<PyObject> = vec![
+            c.players.into_py(py),
+            c.dealer.into_py(py),
+            c.hand_number.into_py(py),
+            (c.phase as u8).into_py(py),
+            actor_code(c.to_act).into_py(py),
+            c.stacks[..n].to_vec().into_py(py),
+            c.bets[..n].to_vec().into_py(py),
+            c.committed[..n].to_vec().into_py(py),
+            seats_of(c.folded, c.players).into_py(py),
+            c.dealt().to_vec().into_py(py),
+            c.hands[..n].to_vec().into_py(py),
+            c.stock.into_py(py),
+            c.discards.into_py(py),
+            c.dead.into_py(py),
+            c.pending().to_vec().into_py(py),
+            c.needs.into_py(py),
+            c.rebuys[..n].to_vec().into_py(py),
+            seats_of(c.out, c.players).into_py(py),
+            c.initial_stacks[..n].to_vec().into_py(py),
+            c.first_dealer.into_py(py),
+            c.version.into_py(py),
+        ];
+        PyTuple::new(py, items).into_py(py)
+    }
+
+    /// The history: (kind, seat, value, actor) per action, oldest first.
+    fn log(&self) -> Vec<(u8, i64, i64, i8)> {
+        self.g
+            .log
+            .iter()
+            .map(|e| {
+                let (k, s, v) = e.action.flat();
+                (k, s, v, e.actor)
+            })
+            .collect()
+    }
+
+    /// The number of entries in the history.
+    fn log_len(&self) -> usize {
+        self.g.log.len()
+    }
+
+    /// The results of hands `start..`, as tuples.
+    fn results(&self, py: Python<'_>, start: usize) -> Vec<PyObject> {
+        let players = self.g.core.players;
+        self.g.results.iter().skip(start).map(|r| result_tuple(py, r, players)).collect()
+    }
+
+    fn results_len(&self) -> usize {
+        self.g.results.len()
+    }
+
+    /// The legal moves: (actor, can_pass, can_fold, call, bets, raises, discard_max,
+    /// discard_from, deals, next_hand, end_game); ranges as (low, stop).
+    #[allow(clippy::type_complexity)]
+    fn moves(&self) -> (i64, bool, bool, Option<i64>, (i64, i64), (i64, i64), Option<u8>, u32, u32, bool, bool) {
+        let m = legal_moves(&self.g.core);
+        (
+            actor_code(m.actor),
+            m.can_pass,
+            m.can_fold,
+            m.call,
+            m.bets,
+            m.raises,
+            m.discard_max,
+            m.discard_from,
+            m.deals,
+            m.next_hand,
+            m.end_game,
+        )
+    }
+
+    /// The legal ids of `ActionCodec(mode="exact", max_amount=max_amount)`; chance: the
+    /// card indices of the stock.  OverflowError(amount) when an amount has no id.
+    fn legal_ids(&mut self, max_amount: i64) -> PyResult<Vec<i64>> {
+        let ids = Ids { max_amount };
+        match ids.legal(&self.g.core, &mut self.ids) {
+            Ok(()) => Ok(self.ids.clone()),
+            Err(amount) => Err(PyOverflowError::new_err(amount)),
+        }
+    }
+
+    /// Apply the action of a legal id in place; False (nothing changed) if it is not legal.
+    fn apply_id(&mut self, max_amount: i64, id: i64) -> bool {
+        match (Ids { max_amount }).decode(&self.g.core, id) {
+            Some(action) => self.g.play(action).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The flat action of a legal id, or None.
+    fn decode_id(&self, max_amount: i64, id: i64) -> Option<(u8, i64, i64)> {
+        (Ids { max_amount }).decode(&self.g.core, id).map(Action::flat)
+    }
+
+    /// Perft from here (chance deals the first card of `deck`, as indices, in the stock).
+    fn perft(&self, py: Python<'_>, depth: u32, deck: Vec<u8>) -> u64 {
+        let core = self.g.core;
+        py.allow_threads(move || perft(&core, depth, &deck))
+    }
+
+    /// The hand's events as `seat` may know them: (0, seat, card|None) for a deal,
+    /// (1, seat, count, mask|None) for a discard, (2, kind, seat, value) for the rest.
+    fn view_events(&self, py: Python<'_>, seat: Option<u8>) -> Vec<PyObject> {
+        view_events(&self.g, seat)
+            .into_iter()
+            .map(|e| match e {
+                Event::Dealt { seat, card } => (0u8, seat, card).into_py(py),
+                Event::Discarded { seat, count, cards } => (1u8, seat, count, cards).into_py(py),
+                Event::Other(a) => {
+                    let (k, s, v) = a.flat();
+                    (2u8, k, s, v).into_py(py)
+                }
+            })
+            .collect()
+    }
+
+    /// `golfo.standings(state).winner`.
+    fn winner(&self) -> Option<u8> {
+        winner(&self.g.core)
+    }
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.g.core.phase as u8
+    }
+
+    #[getter]
+    fn to_act(&self) -> i64 {
+        actor_code(self.g.core.to_act)
+    }
+
+    #[getter]
+    fn version(&self) -> u64 {
+        self.g.core.version
+    }
+
+    fn __eq__(&self, other: &Game) -> bool {
+        self.g == other.g
+    }
+}
+
+/// Switch on a deliberate bug by name ("" or "none": off); False for an unknown name.
+#[pyfunction]
+fn set_bug(name: &str) -> bool {
+    crate::bugs::set(name)
+}
+
+/// The bug switched on, or None.
+#[pyfunction]
+fn active_bug() -> Option<&'static str> {
+    crate::bugs::active()
+}
+
+/// The names of the deliberate bugs.
+#[pyfunction]
+fn bug_names() -> Vec<&'static str> {
+    crate::bugs::NAMES.iter().map(|(n, _)| *n).collect()
+}
+
+/// `n` random games from one start, game k seeded with `seed + k`: per game (hands,
+/// actions, stacks, nets, rebuys, winner or -1).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn play_random_games(
+    py: Python<'_>,
+    start: &Game,
+    n: u64,
+    seed: u64,
+    max_hands: i64,
+    max_actions: u64,
+) -> Vec<(i64, u64, Vec<i64>, Vec<i64>, Vec<i64>, i64)> {
+    let core = start.g.core;
+    let players = core.players as usize;
+    py.allow_threads(move || {
+        (0..n)
+            .map(|k| {
+                let o = play_random(&core, seed.wrapping_add(k), max_hands, max_actions);
+                (
+                    o.hands,
+                    o.actions,
+                    o.stacks[..players].to_vec(),
+                    o.nets[..players].to_vec(),
+                    o.rebuys[..players].to_vec(),
+                    o.winner.map_or(-1, i64::from),
+                )
+            })
+            .collect()
+    })
+}
+
+#[pymodule]
+fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(set_bug, m)?)?;
+    m.add_function(wrap_pyfunction!(active_bug, m)?)?;
+    m.add_function(wrap_pyfunction!(bug_names, m)?)?;
+    m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
+    Ok(())
+}
