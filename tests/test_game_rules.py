@@ -363,12 +363,36 @@ def test_r16_a_tie_no_further_hand_can_break_goes_to_the_seat_nearest_the_last_m
     assert standings(plain).winner is None
 
 
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 2), (1, 0), (2, 2)])
+def test_r16_a_tie_of_seats_0_and_2_goes_to_the_first_of_them_after_the_last_mano(
+    dealer: int, winner: int
+) -> None:
+    """Seat 1 broke after hand 2, seats 0 and 2 tied at +5: from the last mano (seat 2, 0,
+    then 1 as the dealer moves on), the first tied seat wins (R16); from mano 1 that is 2."""
+    state = play_hands(
+        new_game(LUDOTEKA, players=3, dealer=dealer, stacks=(1000, 10, 1000)), [0, 2]
+    )
+    assert (state.phase, state.stacks) == (Phase.END, (1005, 0, 1005))
+    assert state.results[-1].mano == (dealer + 2) % 3
+    assert standings(state).winner == winner
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 0), (1, 0), (2, 1)])
+def test_r16_a_tie_break_at_large_nets_compares_nets_by_value(dealer: int, winner: int) -> None:
+    """Tied at +301 (R18) with seat 2 broke and no rebuys: both tied seats are in the
+    tie-break, and the one nearest the last mano wins (R16)."""
+    rules = attrs.evolve(TRADICIONAL, rebuy=False, extra_hands_on_tie=True, hands=2)
+    state = new_game(rules, players=3, dealer=dealer, stacks=(1000, 1000, 602))
+    state = play_hand(state, winner=0, bet=300)
+    state = play_hand(apply(state, NextHand()), winner=1, bet=300)
+    assert (state.phase, state.stacks) == (Phase.END, (1301, 1301, 0))
+    assert standings(state).winner == winner
+
+
 def test_r16_the_tie_break_counts_on_round_a_table_of_four() -> None:
     """Four seats, two of them broke after hand 2: seats 1 and 2 tie at +10, the last mano
     is seat 3 (broke), and counting on from it past seat 0 the nearest tied seat is 1."""
-    state = play_hands(
-        new_game(LUDOTEKA, players=4, dealer=1, stacks=(10, 1000, 1000, 10)), [2, 1]
-    )
+    state = play_hands(new_game(LUDOTEKA, players=4, dealer=1, stacks=(10, 1000, 1000, 10)), [2, 1])
     assert (state.phase, state.stacks) == (Phase.END, (0, 1010, 1010, 0))
     assert state.results[-1].mano == 3
     table = standings(state)
