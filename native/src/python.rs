@@ -357,7 +357,8 @@ impl Game {
         self.g.core.version
     }
 
-    fn __eq__(&self, other: &Game) -> bool {
+    /// Whether both games are the same (state, history and results).
+    fn equals(&self, other: &Game) -> bool {
         self.g == other.g
     }
 }

@@ -409,7 +409,7 @@ class NativeState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, NativeState):
             return NotImplemented
-        return self.rules == other.rules and self._g == other._g
+        return self.rules == other.rules and self._g.equals(other._g)
 
     __hash__ = None  # type: ignore[assignment]
 

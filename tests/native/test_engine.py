@@ -1,0 +1,184 @@
+"""The engine ``python -m golfo_native engine`` behind golfo's conformance kit: every
+vector, the corpus and 10,000 lockstep random games agree; perft agrees; each deliberate
+``--bug`` is caught by the runner; garbage is answered ``format``, never a crash."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("golfo_native")
+
+import golfo  # noqa: E402
+from golfo_native import _core  # noqa: E402
+from golfo_native.engine import serve  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+ENGINE = f"{PY} -m golfo_native engine"
+GAMES = int(os.environ.get("GOLFO_NATIVE_GAMES", "10000"))
+"""Random lockstep games of the full run (``GOLFO_NATIVE_GAMES`` to change it)."""
+
+
+def kit(*args: str, timeout: float = 7200) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PY, "-m", "golfo.conformance", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+def talk(*lines: str) -> list[dict[str, object]]:
+    out = io.StringIO()
+    serve([line + "\n" for line in lines], out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_the_conformance_run_passes_everything(capsys: pytest.CaptureFixture[str]) -> None:
+    began = time.perf_counter()
+    result = kit(
+        "run",
+        "--engine",
+        ENGINE,
+        "--corpus",
+        "conformance/corpus.jsonl.gz",
+        "--games",
+        str(GAMES),
+    )
+    took = time.perf_counter() - began
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    summary = result.stdout.strip().splitlines()[-1]
+    assert ", 0 divergences" in summary
+    games = int(summary.split("golfo conformance: ")[1].split(" games")[0])
+    assert games == 17 + 5 + 200 + GAMES  # vectors, negative vectors, corpus, random
+    with capsys.disabled():
+        print(f"\n{summary} in {took:.0f} s wall ({GAMES} random games)")
+
+
+def test_perft_counts_agree() -> None:
+    result = kit("perft", "--engine", ENGINE, "--depth", "5", timeout=600)
+    assert result.returncode == 0, result.stdout
+    assert "0 differences" in result.stdout
+    assert result.stdout.count(": ok") == 6 * 5  # six positions, depths 1 to 5
+
+
+@pytest.mark.parametrize(
+    ("bug", "field"),
+    [
+        ("ties-farthest-from-mano", "stacks"),
+        ("no-table-stakes", "moves.raise"),
+        ("raise-nobody-can-answer", "moves.raise"),
+        ("stock-reshuffled-when-short", "stock"),
+        ("four-seat-dealer-dealt-in", "stacks"),
+        ("rotation-skips-a-seat", "dealer"),
+        ("face-down-discard-shown", "view of seat"),
+    ],
+)
+def test_the_runner_catches_every_broken_native_rule(
+    bug: str, field: str, tmp_path: Path
+) -> None:
+    result = kit(
+        "run",
+        "--engine",
+        f"{ENGINE} --bug {bug}",
+        "--max-divergences",
+        "1",
+        "--out",
+        str(tmp_path),
+        timeout=600,
+    )
+    assert result.returncode == 1, result.stdout[-2000:]
+    line = next(x for x in result.stdout.splitlines() if x.startswith("DIVERGENCE"))
+    assert line.split(": ", 1)[1].startswith(field), line
+    assert ", 1 divergence" in result.stdout.splitlines()[-1]
+    (written,) = tmp_path.glob("divergence-*.json")
+    golfo.from_json(written.read_text(encoding="utf-8"))  # a record that replays
+
+
+def test_every_bug_of_the_kit_has_a_native_twin() -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "kit"))
+    try:
+        from broken_engine import BUGS
+    finally:
+        sys.path.pop(0)
+    assert set(_core.bug_names()) == set(BUGS)
+
+
+def test_the_bug_is_off_by_default_and_named_by_the_environment() -> None:
+    assert _core.active_bug() is None
+    probe = "from golfo_native import _core; import sys; print(_core.active_bug())"
+    plain = subprocess.run([PY, "-c", probe], capture_output=True, text=True, check=True)
+    assert plain.stdout.strip() == "None"
+    env = {**os.environ, "GOLFO_NATIVE_BUG": "no-table-stakes"}
+    hello = subprocess.run(
+        [PY, "-m", "golfo_native", "engine"],
+        input='{"cmd": "hello"}\n{"cmd": "quit"}\n',
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert json.loads(hello.stdout)["protocol"] == "golfo-engine/1"
+    unknown = subprocess.run(
+        [PY, "-m", "golfo_native", "engine"],
+        input="",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GOLFO_NATIVE_BUG": "no-such-bug"},
+    )
+    assert unknown.returncode == 2
+
+
+def test_garbage_is_answered_format_never_a_crash() -> None:
+    rules = golfo.wire.to_data(golfo.TRADICIONAL)
+    new = json.dumps(
+        {"cmd": "new_game", "rules": rules, "players": 3, "dealer": 0, "stacks": [100] * 3}
+    )
+    answers = talk(
+        "not json at all",
+        "[1, 2",
+        '{"cmd": "apply", "action": {"type": "pass", "seat": 1}}',  # no game yet
+        "42",
+        '{"cmd": "fly"}',
+        new,
+        '{"cmd": "apply", "action": {"type": "bet", "seat": 1, "amount": "5"}}',
+        '{"cmd": "apply", "action": {"type": "deal", "card": "1X"}}',
+        '{"cmd": "apply"}',
+        '{"cmd": "view", "seat": 9}',
+        '{"cmd": "perft", "depth": 99, "deck": []}',
+        '{"cmd": "new_game", "rules": {}, "players": 3, "dealer": 0, "stacks": []}',
+        '{"cmd": "apply", "action": {"type": "pass", "seat": 1}}',
+        '{"cmd": "observe"}',
+    )
+    *before, started = answers[:6]
+    *after, illegal, seen = answers[6:]
+    assert started == {"ok": True}
+    bad = before + after
+    assert [a.get("error") for a in bad] == ["format"] * len(bad)
+    assert all(a["ok"] is False for a in bad)
+    assert illegal == {"ok": False, "error": "illegal", "rule": "R5"}  # chance is to act
+    assert seen["ok"] is True
+    assert seen["to_act"] == "chance"
+
+
+def test_the_engine_process_survives_garbage() -> None:
+    lines = ["\x00\xff garbage", "{}", '{"cmd": "hello"}', '{"cmd": "quit"}']
+    done = subprocess.run(
+        [PY, "-m", "golfo_native", "engine"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answers = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [a.get("error") for a in answers] == ["format", "format", None]
+    assert answers[2]["name"] == "golfo-native"
