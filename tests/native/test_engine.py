@@ -4,6 +4,7 @@ vector, the corpus and 10,000 lockstep random games agree; perft agrees; each de
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -16,9 +17,10 @@ import pytest
 
 pytest.importorskip("golfo_native")
 
-import golfo  # noqa: E402
-from golfo_native import _core  # noqa: E402
-from golfo_native.engine import serve  # noqa: E402
+from golfo_native import _core
+from golfo_native.engine import serve
+
+import golfo
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -83,9 +85,7 @@ def test_perft_counts_agree() -> None:
         ("face-down-discard-shown", "view of seat"),
     ],
 )
-def test_the_runner_catches_every_broken_native_rule(
-    bug: str, field: str, tmp_path: Path
-) -> None:
+def test_the_runner_catches_every_broken_native_rule(bug: str, field: str, tmp_path: Path) -> None:
     result = kit(
         "run",
         "--engine",
@@ -105,12 +105,14 @@ def test_the_runner_catches_every_broken_native_rule(
 
 
 def test_every_bug_of_the_kit_has_a_native_twin() -> None:
-    sys.path.insert(0, str(ROOT / "tests" / "kit"))
-    try:
-        from broken_engine import BUGS
-    finally:
-        sys.path.pop(0)
-    assert set(_core.bug_names()) == set(BUGS)
+    spec = importlib.util.spec_from_file_location(
+        "broken_engine", ROOT / "tests/kit/broken_engine.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    broken = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(broken)
+    assert set(_core.bug_names()) == set(broken.BUGS)
 
 
 def test_the_bug_is_off_by_default_and_named_by_the_environment() -> None:

@@ -15,17 +15,16 @@ from hypothesis import strategies as st
 
 pytest.importorskip("golfo_native")
 
-import golfo  # noqa: E402
-from golfo.cards import ALL_CARDS, DECK  # noqa: E402
-from golfo.conformance.protocol import observation  # noqa: E402
-from golfo.conformance.runner import illegal_actions  # noqa: E402
-from golfo.ext.codec import ActionCodec  # noqa: E402
-from golfo_native import NativeState  # noqa: E402
+from golfo_native import NativeState
+
+import golfo
+from golfo.cards import ALL_CARDS, DECK
+from golfo.conformance.protocol import observation
+from golfo.conformance.runner import choose, illegal_actions
+from golfo.ext.codec import ActionCodec, chance_ids, decode_chance
 
 MAX_STEPS = 400
-common = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+common = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -80,9 +79,11 @@ def start(
     try:
         ours = golfo.new_game(rules, players=players, dealer=dealer, stacks=stacks)
     except golfo.RulesError as error:
+        expected = str(error)
         with pytest.raises(golfo.RulesError) as theirs:
             NativeState.new_game(rules, players, dealer, stacks)
-        assert str(theirs.value) == str(error)
+        message = str(theirs.value)
+        assert message == expected
         return None
     return ours, NativeState.new_game(rules, players, dealer, stacks)
 
@@ -109,8 +110,8 @@ def weird_actions(state: golfo.State) -> list[Any]:
     seat = state.to_act if isinstance(state.to_act, int) else 0
     return [
         golfo.Bet(seat, 2.0),  # type: ignore[arg-type]
-        golfo.Raise(seat, True),  # type: ignore[arg-type]
-        golfo.Pass(True),  # type: ignore[arg-type]
+        golfo.Raise(seat, True),
+        golfo.Pass(True),
         golfo.Call(7),
         golfo.Fold(-1),
         golfo.Deal("9O"),  # type: ignore[arg-type]
@@ -160,12 +161,14 @@ def play_lockstep(
             for bad in illegal_actions(ours, rng) + rng.sample(weird_actions(ours), 2):
                 if not golfo.is_legal(ours, bad):
                     same_refusal(ours, theirs, bad)
-        if ours.phase is golfo.Phase.BETWEEN_HANDS and ours.rules.hands is None and (
-            ours.hand_number >= 2
+        if (
+            ours.phase is golfo.Phase.BETWEEN_HANDS
+            and ours.rules.hands is None
+            and (ours.hand_number >= 2)
         ):
             action: Any = golfo.EndGame()
         else:
-            action = golfo.conformance.runner.choose(ours, rng)
+            action = choose(ours, rng)
         if rng.random() < 0.2:  # the pure path: the input never changes
             kept = theirs.copy()
             new = theirs.apply(action)
@@ -211,7 +214,7 @@ def test_from_state_round_trips_at_random_points(
     for _ in range(cut):
         if ours.is_over:
             break
-        ours = golfo.apply(ours, golfo.conformance.runner.choose(ours, rng))
+        ours = golfo.apply(ours, choose(ours, rng))
     theirs = NativeState.from_state(ours)
     assert theirs.to_state() == ours
     assert NativeState.from_state(theirs.to_state()) == theirs
@@ -230,9 +233,9 @@ def test_ids_are_the_codecs(seed: int, players: int, hands: int) -> None:
     while not ours.is_over:
         ids = theirs.legal_ids()
         if ours.to_act is golfo.CHANCE:
-            assert ids == list(golfo.ext.codec.chance_ids(ours))
+            assert ids == list(chance_ids(ours))
             pick = rng.choice(ids)
-            action: golfo.Action = golfo.ext.codec.decode_chance(pick)
+            action: golfo.Action = decode_chance(pick)
         else:
             assert ids == list(codec.legal_ids(ours))
             pick = rng.choice(ids)
@@ -286,7 +289,7 @@ def test_views_agree_with_golfos_for_every_seat() -> None:
     while not ours.is_over:
         for seat in (None, 0, 1, 2, 3):
             assert theirs.view(seat) == to_data(golfo.view(ours, seat))
-        action = golfo.conformance.runner.choose(ours, rng)
+        action = choose(ours, rng)
         ours = golfo.apply(ours, action)
         theirs.play(action)
     with pytest.raises(golfo.SeatError):

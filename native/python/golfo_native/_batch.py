@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from golfo.rules import Rules
-
 from golfo_native import _core
 from golfo_native._state import NativeState
 
@@ -53,6 +52,8 @@ def play_games(
     except ImportError:  # pragma: no cover - NumPy is optional
         return columns
     return {
-        key: np.asarray(value, dtype=np.int64).reshape((n, players) if key in ("stacks", "nets", "rebuys") else (n,))
+        key: np.asarray(value, dtype=np.int64).reshape(
+            (n, players) if key in ("stacks", "nets", "rebuys") else (n,)
+        )
         for key, value in columns.items()
     }

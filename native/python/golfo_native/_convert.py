@@ -20,7 +20,6 @@ from golfo.actions import (
 from golfo.cards import DECK, Card, cards_of
 from golfo.hand import Hand
 from golfo.state import HandResult, Phase, Pot
-
 from golfo_native import _core
 
 PHASES: Final = tuple(Phase)

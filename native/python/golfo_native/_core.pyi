@@ -1,17 +1,35 @@
 """Type stubs of the compiled extension ``golfo_native._core`` (written in Rust)."""
 
 from collections.abc import Sequence
+from typing import Any
 
-RulesArgs = tuple[
-    int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool
-]
+RulesArgs = tuple[int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool]
 PotArgs = tuple[int, list[int], int]
 ResultArgs = tuple[
     int, int, list[int], list[int], list[PotArgs], list[int], list[int | None], bool, bool, int
 ]
 Fields = tuple[
-    int, int, int, int, int, list[int], list[int], list[int], list[int], list[int],
-    list[int], int, int, int, list[int], int, list[int], list[int], list[int], int, int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    int,
+    int,
+    int,
+    list[int],
+    int,
+    list[int],
+    list[int],
+    list[int],
+    int,
+    int,
 ]
 MovesArgs = tuple[
     int, bool, bool, int | None, tuple[int, int], tuple[int, int], int | None, int, int, bool, bool
@@ -49,9 +67,9 @@ class Game:
     def apply_id(self, max_amount: int, id: int) -> bool: ...
     def decode_id(self, max_amount: int, id: int) -> tuple[int, int, int] | None: ...
     def perft(self, depth: int, deck: Sequence[int]) -> int: ...
-    def view_events(
-        self, seat: int | None
-    ) -> list[tuple[int, int, int | None] | tuple[int, int, int, int | None] | tuple[int, int, int, int]]: ...
+    def view_events(self, seat: int | None) -> list[tuple[Any, ...]]:
+        """(0, seat, card|None) a deal; (1, seat, count, mask|None) a discard; (2, kind,
+        seat, value) any other action."""
     def winner(self) -> int | None: ...
     def equals(self, other: Game) -> bool: ...
     @property

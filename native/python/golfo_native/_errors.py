@@ -9,7 +9,6 @@ from golfo.actions import CHANCE, Call, Discard, EndGame, Fold, Pass
 from golfo.cards import DECK, Card, cards_of
 from golfo.errors import IllegalActionError
 from golfo.moves import LegalMoves
-
 from golfo_native._convert import PHASES
 
 if TYPE_CHECKING:
@@ -26,8 +25,7 @@ def describe(moves: LegalMoves, receiver: int | None) -> str:
     seat = moves.seat
     if seat is CHANCE:
         return (
-            f"Deal(card) for any of the {len(moves.deals)} cards in the stock "
-            f"(to seat {receiver})"
+            f"Deal(card) for any of the {len(moves.deals)} cards in the stock (to seat {receiver})"
         )
     if seat is None:
         if not moves.next_hand:
@@ -139,9 +137,7 @@ def _reason(state: NativeState, action: Any, code: str, raw: dict[str, int]) -> 
         missing = " ".join(str(c) for c in cards_of(raw["cards"]))
         return f"seat {seat} does not hold {missing}"
     if code == "stock_short":
-        return (
-            f"only {raw['stock']} cards left in the stock, cannot discard {len(action.cards)}"
-        )
+        return f"only {raw['stock']} cards left in the stock, cannot discard {len(action.cards)}"
     if code == "hand_in_play":
         if isinstance(action, EndGame):
             return "EndGame only between hands"

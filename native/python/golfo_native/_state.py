@@ -15,7 +15,6 @@ from golfo.moves import LegalMoves
 from golfo.rules import Rules
 from golfo.state import HandResult, Phase, State
 from golfo.views import Dealt, Discarded, View, ViewEvent
-
 from golfo_native import _core
 from golfo_native._convert import (
     PHASE_INDEX,
@@ -92,7 +91,9 @@ class NativeState:
         except ValueError as error:
             if str(error) == "fewer":
                 raise RulesError("fewer than 3 seats can pay the ante: no game (R17)") from None
-            raise RulesError(f"the first dealer, seat {dealer}, cannot pay the ante (R17)") from None
+            raise RulesError(
+                f"the first dealer, seat {dealer}, cannot pay the ante (R17)"
+            ) from None
         return cls(game, rules)
 
     @classmethod
@@ -316,9 +317,7 @@ class NativeState:
     def observe(self) -> dict[str, Any]:
         """What ``golfo.conformance.protocol.observation(state)`` gives for this game."""
         f = self._g.fields()
-        actor, can_pass, can_fold, call, bets, raises, dmax, _, deals, nxt, end = (
-            self._g.moves()
-        )
+        _, can_pass, can_fold, call, bets, raises, dmax, _, deals, nxt, end = self._g.moves()
         to_act = f[4]
         return {
             "phase": PHASES[f[3]].value,
@@ -361,11 +360,11 @@ class NativeState:
                 card = e[2]
                 events.append(Dealt(e[1], None if card is None else golfo.DECK[card]))
             elif e[0] == 1:
-                _, who, count, mask = e  # type: ignore[misc]
+                _, who, count, mask = e
                 cards = None if mask is None else frozenset(cards_of(mask))
                 events.append(Discarded(who, count, cards))
             else:
-                _, kind, who, value = e  # type: ignore[misc]
+                _, kind, who, value = e
                 events.append(action_of(kind, who, value))
         to_act = _to_act(f[4])
         return View(

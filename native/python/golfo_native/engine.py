@@ -25,7 +25,6 @@ from golfo.wire import (
     read_object,
     rules_from_data,
 )
-
 from golfo_native import __version__
 from golfo_native._state import NativeState
 
