@@ -35,6 +35,9 @@ def test_view_of_a_seat_not_at_the_table_is_a_seat_error(seat: object) -> None:
     message = f"seat must be None or 0..2, got {seat!r}"
     with pytest.raises(golfo.SeatError, match=f"^{re.escape(message)}$"):
         golfo.view(_state(), seat)  # type: ignore[arg-type]
+    four = golfo.new_game(golfo.TRADICIONAL, players=4)
+    with pytest.raises(golfo.SeatError, match=r"^seat must be None or 0\.\.3, got 4$"):
+        golfo.view(four, 4)
 
 
 def test_a_bot_asked_out_of_turn_raises_seat_error() -> None:
