@@ -24,14 +24,21 @@ pub struct Game {
 
 impl Game {
     pub fn new(core: Core) -> Game {
-        Game { core, log: Vec::new(), results: Vec::new() }
+        Game {
+            core,
+            log: Vec::new(),
+            results: Vec::new(),
+        }
     }
 
     /// Apply `action` in place, keeping the history (a push: amortised, no allocation per
     /// action once the vector has grown); on a refusal nothing changes.
     pub fn play(&mut self, action: Action) -> Result<(), Illegal> {
         let applied = self.core.apply(action)?;
-        self.log.push(Entry { action, actor: applied.actor });
+        self.log.push(Entry {
+            action,
+            actor: applied.actor,
+        });
         if applied.ended {
             self.results.push(self.core.last);
         }
@@ -51,7 +58,8 @@ pub fn perft(core: &Core, depth: u32, deck: &[u8]) -> u64 {
             return 0;
         };
         let mut next = *core;
-        next.apply(Action::Deal(Some(card))).expect("a card in the stock can be dealt");
+        next.apply(Action::Deal(Some(card)))
+            .expect("a card in the stock can be dealt");
         return perft(&next, depth - 1, deck);
     }
     let moves = legal_moves(core);
@@ -71,8 +79,15 @@ pub fn perft(core: &Core, depth: u32, deck: &[u8]) -> u64 {
 /// discard (`cards` only if face up or the viewer's own), or another action as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Dealt { seat: u8, card: Option<u8> },
-    Discarded { seat: u8, count: u8, cards: Option<u32> },
+    Dealt {
+        seat: u8,
+        card: Option<u8>,
+    },
+    Discarded {
+        seat: u8,
+        count: u8,
+        cards: Option<u32>,
+    },
     Other(Action),
 }
 
@@ -85,9 +100,10 @@ pub fn view_events(game: &Game, seat: Option<u8>) -> Vec<Event> {
         let actor = entry.actor as u8;
         let event = match entry.action {
             Action::NextHand => break,
-            Action::Deal(card) => {
-                Event::Dealt { seat: actor, card: if Some(actor) == seat { card } else { None } }
-            }
+            Action::Deal(card) => Event::Dealt {
+                seat: actor,
+                card: if Some(actor) == seat { card } else { None },
+            },
             Action::Discard(_, mask) => {
                 let mask = mask.unwrap_or(0);
                 let visible = face_up || Some(actor) == seat;

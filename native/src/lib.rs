@@ -6,6 +6,7 @@ pub mod cards;
 pub mod game;
 pub mod moves;
 pub mod play;
+pub mod policy;
 pub mod reducer;
 pub mod rules;
 pub mod settle;

@@ -114,7 +114,11 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
         return (1, 1);
     }
     let rules = &core.rules;
-    let mut low = if current == 0 { rules.min_open } else { current + rules.min_raise };
+    let mut low = if current == 0 {
+        rules.min_open
+    } else {
+        current + rules.min_raise
+    };
     if top < low {
         low = top; // R8: the largest allowed amount is the only one
     }
@@ -158,10 +162,18 @@ pub fn wager_limits(core: &Core, seat: usize) -> WagerLimits {
         Some(caps) if round > 0 => Some(caps[round - 1] - core.committed[seat] + core.bets[seat]),
         _ => None,
     };
-    let (low, stop) = if round > 0 { wager_range(core, seat, current) } else { (1, 1) };
+    let (low, stop) = if round > 0 {
+        wager_range(core, seat, current)
+    } else {
+        (1, 1)
+    };
     WagerLimits {
         current,
-        minimum: if current == 0 { core.rules.min_open } else { current + core.rules.min_raise },
+        minimum: if current == 0 {
+            core.rules.min_open
+        } else {
+            current + core.rules.min_raise
+        },
         own: core.bets[seat] + core.stacks[seat],
         reach,
         reach_seat,
@@ -173,7 +185,11 @@ pub fn wager_limits(core: &Core, seat: usize) -> WagerLimits {
 /// The legal moves of `core` (O(1) in the stacks), as `golfo.legal_moves`.
 pub fn legal_moves(core: &Core) -> Moves {
     match core.to_act {
-        Actor::Chance => Moves { actor: Actor::Chance, deals: core.stock, ..Moves::NOTHING },
+        Actor::Chance => Moves {
+            actor: Actor::Chance,
+            deals: core.stock,
+            ..Moves::NOTHING
+        },
         Actor::Seat(seat) => {
             let s = seat as usize;
             if core.phase.betting_round() > 0 {
@@ -181,7 +197,12 @@ pub fn legal_moves(core: &Core) -> Moves {
                 let (low, stop) = wager_range(core, s, current);
                 let amounts = if low < stop { (low, stop) } else { EMPTY };
                 if current == 0 {
-                    Moves { actor: core.to_act, can_pass: true, bets: amounts, ..Moves::NOTHING }
+                    Moves {
+                        actor: core.to_act,
+                        can_pass: true,
+                        bets: amounts,
+                        ..Moves::NOTHING
+                    }
                 } else {
                     let owe = current - core.bets[s];
                     Moves {
@@ -391,7 +412,10 @@ impl Ids {
             let bits = id - self.discard_base();
             let n = m.discard_from.count_ones();
             if (0..1 << n).contains(&bits) && (bits as u32).count_ones() <= room as u32 {
-                return Some(Action::Discard(seat, Some(spread(m.discard_from, bits as u32))));
+                return Some(Action::Discard(
+                    seat,
+                    Some(spread(m.discard_from, bits as u32)),
+                ));
             }
             return None;
         }

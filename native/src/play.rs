@@ -39,7 +39,9 @@ pub fn random_action(core: &Core, rng: &mut SplitMix64, max_hands: i64) -> Optio
     match m.actor {
         Actor::Chance => {
             let k = rng.below(m.deals.count_ones() as u64) as u32;
-            Some(Action::Deal(Some(crate::cards::nth_bit(m.deals, k).trailing_zeros() as u8)))
+            Some(Action::Deal(Some(
+                crate::cards::nth_bit(m.deals, k).trailing_zeros() as u8,
+            )))
         }
         Actor::Nobody => {
             if m.end_game && core.hand_number >= max_hands {
@@ -66,12 +68,20 @@ pub fn random_action(core: &Core, rng: &mut SplitMix64, max_hands: i64) -> Optio
             let kinds = 1 + has_amounts as u64 + m.can_fold as u64;
             let pick = rng.below(kinds);
             if pick == 0 {
-                return Some(if m.can_pass { Action::Pass(seat) } else { Action::Call(seat) });
+                return Some(if m.can_pass {
+                    Action::Pass(seat)
+                } else {
+                    Action::Call(seat)
+                });
             }
             if pick == 1 && has_amounts {
                 let span = (stop - low) as u64;
                 let amount = if span > 2 && rng.below(10) < 4 {
-                    if rng.below(2) == 0 { low } else { stop - 1 }
+                    if rng.below(2) == 0 {
+                        low
+                    } else {
+                        stop - 1
+                    }
                 } else {
                     low + rng.below(span) as i64
                 };
@@ -97,14 +107,25 @@ pub struct Outcome {
     pub winner: Option<u8>,
 }
 
-/// Play one game from `start` to its end with the random policy (open-ended games stop
-/// after `max_hands`); at most `max_actions` actions.
-pub fn play_random(start: &Core, seed: u64, max_hands: i64, max_actions: u64) -> Outcome {
+/// Play one game from `start` to its end, every seat with the random policy or (with
+/// `heuristic`) golfo's HeuristicBot, chance dealing at random; open-ended games stop
+/// after `max_hands`; at most `max_actions` actions.
+pub fn play_game(
+    start: &Core,
+    seed: u64,
+    heuristic: bool,
+    max_hands: i64,
+    max_actions: u64,
+) -> Outcome {
     let mut core = *start;
     let mut rng = SplitMix64(seed);
     let mut actions = 0;
     while core.phase != Phase::End && actions < max_actions {
-        let Some(a) = random_action(&core, &mut rng, max_hands) else { break };
+        let choice = match core.to_act {
+            Actor::Seat(_) if heuristic => crate::policy::heuristic_action(&core),
+            _ => random_action(&core, &mut rng, max_hands),
+        };
+        let Some(a) = choice else { break };
         core.apply(a).expect("the policy picks legal actions");
         actions += 1;
     }

@@ -7,12 +7,23 @@ use pyo3::types::PyTuple;
 
 use crate::game::{perft, view_events, Entry, Event, Game as RustGame};
 use crate::moves::{legal_moves, Ids};
-use crate::play::play_random;
+use crate::play::play_game;
 use crate::rules::Rules;
 use crate::settle::winner;
 use crate::state::{Action, Actor, Core, HandResult, Phase, Pot, MAX_PENDING};
 
-type RulesArgs = (i64, i64, i64, Option<Vec<i64>>, bool, bool, i64, Option<i64>, bool, bool);
+type RulesArgs = (
+    i64,
+    i64,
+    i64,
+    Option<Vec<i64>>,
+    bool,
+    bool,
+    i64,
+    Option<i64>,
+    bool,
+    bool,
+);
 
 fn rules_of(r: RulesArgs) -> PyResult<Rules> {
     let caps = match r.3 {
@@ -60,8 +71,20 @@ fn fixed<T: Copy + Default>(values: &[T]) -> PyResult<[T; 4]> {
 }
 
 type PotArgs = (i64, Vec<u8>, u8);
-type ResultArgs =
-    (i64, u8, Vec<u8>, Vec<i64>, Vec<PotArgs>, Vec<i64>, Vec<Option<u32>>, bool, bool, u8);
+type SeatArgs = (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>);
+type Refusal = (&'static str, &'static str, Vec<(&'static str, i64)>);
+type ResultArgs = (
+    i64,
+    u8,
+    Vec<u8>,
+    Vec<i64>,
+    Vec<PotArgs>,
+    Vec<i64>,
+    Vec<Option<u32>>,
+    bool,
+    bool,
+    u8,
+);
 
 fn result_tuple(py: Python<'_>, r: &HandResult, players: u8) -> PyObject {
     let n = players as usize;
@@ -115,7 +138,10 @@ fn result_of(r: ResultArgs) -> PyResult<HandResult> {
 }
 
 fn phase_of(i: u8) -> PyResult<Phase> {
-    Phase::ALL.get(i as usize).copied().ok_or_else(|| PyValueError::new_err("bad phase"))
+    Phase::ALL
+        .get(i as usize)
+        .copied()
+        .ok_or_else(|| PyValueError::new_err("bad phase"))
 }
 
 /// One game of El Golfo with its history, in Rust.
@@ -131,10 +157,18 @@ pub struct Game {
 impl Game {
     /// A new game; ValueError("fewer") or ValueError("dealer") for R17's refusals.
     #[staticmethod]
-    fn new_game(rules: RulesArgs, players: u8, dealer: u8, stacks: Option<Vec<i64>>) -> PyResult<Self> {
+    fn new_game(
+        rules: RulesArgs,
+        players: u8,
+        dealer: u8,
+        stacks: Option<Vec<i64>>,
+    ) -> PyResult<Self> {
         let rules = rules_of(rules)?;
         match Core::new_game(rules, players, dealer, stacks.as_deref()) {
-            Ok(core) => Ok(Game { g: RustGame::new(core), ids: Vec::new() }),
+            Ok(core) => Ok(Game {
+                g: RustGame::new(core),
+                ids: Vec::new(),
+            }),
             Err(crate::state::NewGameError::FewerThanThree) => Err(PyValueError::new_err("fewer")),
             Err(crate::state::NewGameError::DealerOut(_)) => Err(PyValueError::new_err("dealer")),
         }
@@ -146,7 +180,7 @@ impl Game {
     fn from_fields(
         rules: RulesArgs,
         ints: (u8, u8, i64, u8, i64, u64, u8, u8, u8),
-        seats: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>),
+        seats: SeatArgs,
         dealt_in: Vec<u8>,
         cards: (Vec<u32>, u32, u32, u32),
         pending: Vec<u8>,
@@ -193,13 +227,34 @@ impl Game {
                 .ok_or_else(|| PyValueError::new_err("bad action kind"))?;
             entries.push(Entry { action, actor });
         }
-        let results = results.into_iter().map(result_of).collect::<PyResult<Vec<_>>>()?;
+        // each seat's discards of the hand in play, from the history back to its NextHand
+        for e in entries.iter().rev() {
+            match e.action {
+                Action::NextHand => break,
+                Action::Discard(_, Some(mask)) if (0..4).contains(&e.actor) => {
+                    core.seat_discards[e.actor as usize] |= mask;
+                    core.discard_rounds[e.actor as usize] += 1;
+                }
+                _ => {}
+            }
+        }
+        let results = results
+            .into_iter()
+            .map(result_of)
+            .collect::<PyResult<Vec<_>>>()?;
         core.results = results.len() as u32;
         if let Some(last) = results.last() {
             core.last_mano = last.dealt_in[0];
             core.last = *last;
         }
-        Ok(Game { g: RustGame { core, log: entries, results }, ids: Vec::new() })
+        Ok(Game {
+            g: RustGame {
+                core,
+                log: entries,
+                results,
+            },
+            ids: Vec::new(),
+        })
     }
 
     /// A copy (the history is copied too).
@@ -209,10 +264,14 @@ impl Game {
 
     /// Apply (kind, seat, value) in place: None, or the refusal (rule, code, facts) with
     /// the state unchanged.
-    fn play(&mut self, kind: u8, seat: i64, value: i64) -> PyResult<Option<(&'static str, &'static str, Vec<(&'static str, i64)>)>> {
+    fn play(&mut self, kind: u8, seat: i64, value: i64) -> PyResult<Option<Refusal>> {
         let action = Action::from_flat(kind, seat, value)
             .ok_or_else(|| PyValueError::new_err("bad action kind"))?;
-        Ok(self.g.play(action).err().map(|e| (e.rule, e.code.name(), e.facts())))
+        Ok(self
+            .g
+            .play(action)
+            .err()
+            .map(|e| (e.rule, e.code.name(), e.facts())))
     }
 
     /// Every field but the history and results, in `golfo.State`'s order.
@@ -265,7 +324,12 @@ impl Game {
     /// The results of hands `start..`, as tuples.
     fn results(&self, py: Python<'_>, start: usize) -> Vec<PyObject> {
         let players = self.g.core.players;
-        self.g.results.iter().skip(start).map(|r| result_tuple(py, r, players)).collect()
+        self.g
+            .results
+            .iter()
+            .skip(start)
+            .map(|r| result_tuple(py, r, players))
+            .collect()
     }
 
     fn results_len(&self) -> usize {
@@ -275,7 +339,21 @@ impl Game {
     /// The legal moves: (actor, can_pass, can_fold, call, bets, raises, discard_max,
     /// discard_from, deals, next_hand, end_game); ranges as (low, stop).
     #[allow(clippy::type_complexity)]
-    fn moves(&self) -> (i64, bool, bool, Option<i64>, (i64, i64), (i64, i64), Option<u8>, u32, u32, bool, bool) {
+    fn moves(
+        &self,
+    ) -> (
+        i64,
+        bool,
+        bool,
+        Option<i64>,
+        (i64, i64),
+        (i64, i64),
+        Option<u8>,
+        u32,
+        u32,
+        bool,
+        bool,
+    ) {
         let m = legal_moves(&self.g.core);
         (
             actor_code(m.actor),
@@ -312,7 +390,9 @@ impl Game {
 
     /// The flat action of a legal id, or None.
     fn decode_id(&self, max_amount: i64, id: i64) -> Option<(u8, i64, i64)> {
-        (Ids { max_amount }).decode(&self.g.core, id).map(Action::flat)
+        (Ids { max_amount })
+            .decode(&self.g.core, id)
+            .map(Action::flat)
     }
 
     /// Perft from here (chance deals the first card of `deck`, as indices, in the stock).
@@ -335,6 +415,11 @@ impl Game {
                 }
             })
             .collect()
+    }
+
+    /// golfo's `HeuristicBot` choice for the seat to act, flat, or None.
+    fn heuristic_action(&self) -> Option<(u8, i64, i64)> {
+        crate::policy::heuristic_action(&self.g.core).map(Action::flat)
     }
 
     /// `golfo.standings(state).winner`.
@@ -381,7 +466,7 @@ fn bug_names() -> Vec<&'static str> {
     crate::bugs::NAMES.iter().map(|(n, _)| *n).collect()
 }
 
-/// `n` random games from one start, game k seeded with `seed + k`: per game (hands,
+/// `n` games from one start (random or heuristic seats, chance at random), game k seeded with `seed + k`: per game (hands,
 /// actions, stacks, nets, rebuys, winner or -1).
 #[pyfunction]
 #[allow(clippy::type_complexity)]
@@ -390,6 +475,7 @@ fn play_random_games(
     start: &Game,
     n: u64,
     seed: u64,
+    heuristic: bool,
     max_hands: i64,
     max_actions: u64,
 ) -> Vec<(i64, u64, Vec<i64>, Vec<i64>, Vec<i64>, i64)> {
@@ -398,7 +484,13 @@ fn play_random_games(
     py.allow_threads(move || {
         (0..n)
             .map(|k| {
-                let o = play_random(&core, seed.wrapping_add(k), max_hands, max_actions);
+                let o = play_game(
+                    &core,
+                    seed.wrapping_add(k),
+                    heuristic,
+                    max_hands,
+                    max_actions,
+                );
                 (
                     o.hands,
                     o.actions,

@@ -86,11 +86,19 @@ pub struct Illegal {
 
 impl Illegal {
     fn new(rule: &'static str, code: Code) -> Illegal {
-        Illegal { rule, code, facts: [0; 5] }
+        Illegal {
+            rule,
+            code,
+            facts: [0; 5],
+        }
     }
 
     fn with(rule: &'static str, code: Code, f: [i64; 3]) -> Illegal {
-        Illegal { rule, code, facts: [f[0], f[1], f[2], 0, 0] }
+        Illegal {
+            rule,
+            code,
+            facts: [f[0], f[1], f[2], 0, 0],
+        }
     }
 
     /// The named facts, as golfo's `err.facts` (`-1` for `None`): `to_act`; `card` (an
@@ -205,7 +213,10 @@ impl Core {
                 self.needs = needs;
                 if self.in_hand_mask().count_ones() == 1 {
                     settle(self, false); // R6c
-                    return Ok(Applied { actor: s as i8, ended: true });
+                    return Ok(Applied {
+                        actor: s as i8,
+                        ended: true,
+                    });
                 }
                 let ended = if needs != 0 {
                     self.to_act = Actor::Seat(first_from(s + 1, needs));
@@ -213,7 +224,10 @@ impl Core {
                 } else {
                     self.end_round()
                 };
-                Ok(Applied { actor: s as i8, ended })
+                Ok(Applied {
+                    actor: s as i8,
+                    ended,
+                })
             }
             Action::Call(seat) => {
                 let s = self.betting_seat(seat)?;
@@ -233,7 +247,9 @@ impl Core {
                 let s = self.betting_seat(seat)?;
                 let current = self.current_bet();
                 let (low, stop) = wager_range(self, s, current);
-                if amount == NOT_WHOLE || !(low <= amount && amount < stop) || is_bet != (current == 0)
+                if amount == NOT_WHOLE
+                    || !(low <= amount && amount < stop)
+                    || is_bet != (current == 0)
                 {
                     return Err(self.refuse_wager(is_bet, s, amount, current));
                 }
@@ -257,13 +273,20 @@ impl Core {
                 self.version += 1;
                 self.pay_or_leave();
                 let n = self.players;
-                let (from, to) = if bugs::on(Bug::RotationSkipsASeat) { (2, n + 2) } else { (1, n + 1) };
+                let (from, to) = if bugs::on(Bug::RotationSkipsASeat) {
+                    (2, n + 2)
+                } else {
+                    (1, n + 1)
+                };
                 let dealer = (from..to)
                     .map(|k| (self.dealer + k) % n)
                     .find(|&s| self.out >> s & 1 == 0)
                     .unwrap_or(self.dealer);
                 self.start_hand(dealer);
-                Ok(Applied { actor: -1, ended: false })
+                Ok(Applied {
+                    actor: -1,
+                    ended: false,
+                })
             }
             Action::EndGame => {
                 if self.phase != Phase::BetweenHands {
@@ -275,7 +298,10 @@ impl Core {
                 self.version += 1;
                 self.phase = Phase::End;
                 self.to_act = Actor::Nobody;
-                Ok(Applied { actor: -1, ended: false })
+                Ok(Applied {
+                    actor: -1,
+                    ended: false,
+                })
             }
         }
     }
@@ -294,7 +320,10 @@ impl Core {
             self.pending_len = 0;
             ended = self.drawn();
         }
-        Applied { actor: seat as i8, ended }
+        Applied {
+            actor: seat as i8,
+            ended,
+        }
     }
 
     /// Every pending card is dealt: the next discarder, or the next betting round.
@@ -329,7 +358,11 @@ impl Core {
             Actor::Chance => Err(Illegal::new("R4", Code::Dealing)),
             Actor::Nobody => Err(Illegal::new("R15", Code::NoHand)),
             Actor::Seat(t) => {
-                let code = if self.folded >> seat & 1 == 1 { Code::Folded } else { Code::NotYourTurn };
+                let code = if self.folded >> seat & 1 == 1 {
+                    Code::Folded
+                } else {
+                    Code::NotYourTurn
+                };
                 Err(Illegal::with("R5", code, [t as i64, 0, 0]))
             }
         }
@@ -363,7 +396,11 @@ impl Core {
             }
         }
         let (low, stop) = lim.amounts;
-        let only = if stop > low && low < lim.minimum { low } else { -1 };
+        let only = if stop > low && low < lim.minimum {
+            low
+        } else {
+            -1
+        };
         Illegal {
             rule: "R5",
             code: Code::BelowMinimum,
@@ -387,7 +424,10 @@ impl Core {
         } else {
             self.end_round()
         };
-        Applied { actor: seat as i8, ended }
+        Applied {
+            actor: seat as i8,
+            ended,
+        }
     }
 
     /// R7: the first seat from mano still in and not all-in speaks; fewer than two: skip.
@@ -454,7 +494,11 @@ impl Core {
             self.to_act = Actor::Seat(first_from(self.mano() as usize, self.needs));
             false
         } else {
-            let next = if self.phase == Phase::Discard1 { Phase::Bet3 } else { Phase::Bet4 };
+            let next = if self.phase == Phase::Discard1 {
+                Phase::Bet3
+            } else {
+                Phase::Bet4
+            };
             self.start_betting(next)
         }
     }
@@ -468,7 +512,11 @@ impl Core {
         let mask = mask.ok_or(Illegal::new("R10", Code::NotACard))?;
         let own = self.hands[s];
         if mask & !own != 0 {
-            return Err(Illegal::with("R10", Code::NotHeld, [(mask & !own) as i64, 0, 0]));
+            return Err(Illegal::with(
+                "R10",
+                Code::NotHeld,
+                [(mask & !own) as i64, 0, 0],
+            ));
         }
         let k = mask.count_ones();
         let room = self.stock.count_ones();
@@ -478,6 +526,8 @@ impl Core {
         self.version += 1;
         self.hands[s] = own & !mask;
         self.discards |= mask;
+        self.seat_discards[s] |= mask;
+        self.discard_rounds[s] += 1;
         if bugs::on(Bug::StockReshuffledWhenShort) {
             self.stock |= mask;
         }
@@ -489,6 +539,9 @@ impl Core {
         } else {
             self.next_discarder()
         };
-        Ok(Applied { actor: s as i8, ended })
+        Ok(Applied {
+            actor: s as i8,
+            ended,
+        })
     }
 }

@@ -37,7 +37,10 @@ pub fn settle(core: &mut Core, showdown: bool) {
         let mut winner = in_hand[0]; // R11: ties go to the seat nearest mano (play order)
         if in_hand.len() == 1 {
             // R6c, R8: the bet nobody called goes back
-            let others = (0..n).filter(|&s| s != winner as usize).map(|s| committed[s]).max();
+            let others = (0..n)
+                .filter(|&s| s != winner as usize)
+                .map(|s| committed[s])
+                .max();
             let excess = top - others.unwrap_or(0);
             returned[winner as usize] = excess;
             total -= excess;
@@ -55,7 +58,12 @@ pub fn settle(core: &mut Core, showdown: bool) {
         if total != 0 {
             let mut eligible = [0u8; 4];
             eligible[..k].copy_from_slice(in_hand);
-            pots[0] = Pot { amount: total, eligible, n_eligible: k as u8, winner };
+            pots[0] = Pot {
+                amount: total,
+                eligible,
+                n_eligible: k as u8,
+                winner,
+            };
             n_pots = 1;
         }
     }
@@ -80,7 +88,11 @@ pub fn settle(core: &mut Core, showdown: bool) {
             && in_mask >> mano & 1 == 1
             && values[mano as usize] == 30
             && (n_pots == 0 || pots[0].winner == mano),
-        ended_in: if showdown { Phase::Showdown } else { core.phase },
+        ended_in: if showdown {
+            Phase::Showdown
+        } else {
+            core.phase
+        },
     };
     for s in 0..n {
         result.payoffs[s] = won[s] + returned[s] - committed[s];
@@ -98,7 +110,11 @@ pub fn settle(core: &mut Core, showdown: bool) {
     core.last_mano = mano;
     core.last = result;
     core.to_act = Actor::Nobody;
-    core.phase = if game_over(core) { Phase::End } else { Phase::BetweenHands };
+    core.phase = if game_over(core) {
+        Phase::End
+    } else {
+        Phase::BetweenHands
+    };
 }
 
 /// R8, R11: the main pot and the side pots; uncalled chips are added to `returned`.
@@ -154,7 +170,12 @@ fn side_pots(
                     winner = s;
                 }
             }
-            pots[count_pots] = Pot { amount, eligible, n_eligible: k as u8, winner };
+            pots[count_pots] = Pot {
+                amount,
+                eligible,
+                n_eligible: k as u8,
+                winner,
+            };
             count_pots += 1;
         }
     }
@@ -192,7 +213,10 @@ pub fn game_over(core: &Core) -> bool {
         return true;
     }
     let nets = nets(core);
-    let best = core.seats().filter(|&s| core.out >> s & 1 == 0).map(|s| nets[s]);
+    let best = core
+        .seats()
+        .filter(|&s| core.out >> s & 1 == 0)
+        .map(|s| nets[s]);
     let top = best.clone().max().unwrap_or(0);
     best.filter(|&x| x == top).count() == 1
 }

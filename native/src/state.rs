@@ -55,16 +55,34 @@ impl Phase {
     /// `golfo.Phase(...).name`.
     pub fn name(self) -> &'static str {
         [
-            "DEAL_1", "BET_1", "DEAL_2", "BET_2", "DISCARD_1", "BET_3", "DISCARD_2", "BET_4",
-            "SHOWDOWN", "BETWEEN_HANDS", "END",
+            "DEAL_1",
+            "BET_1",
+            "DEAL_2",
+            "BET_2",
+            "DISCARD_1",
+            "BET_3",
+            "DISCARD_2",
+            "BET_4",
+            "SHOWDOWN",
+            "BETWEEN_HANDS",
+            "END",
         ][self as usize]
     }
 
     /// `golfo.Phase(...).value`.
     pub fn value(self) -> &'static str {
         [
-            "deal_1", "bet_1", "deal_2", "bet_2", "discard_1", "bet_3", "discard_2", "bet_4",
-            "showdown", "between_hands", "end",
+            "deal_1",
+            "bet_1",
+            "deal_2",
+            "bet_2",
+            "discard_1",
+            "bet_3",
+            "discard_2",
+            "bet_4",
+            "showdown",
+            "between_hands",
+            "end",
         ][self as usize]
     }
 }
@@ -186,7 +204,12 @@ impl HandResult {
         dealt_in: [0; 4],
         n_dealt: 0,
         payoffs: [0; 4],
-        pots: [Pot { amount: 0, eligible: [0; 4], n_eligible: 0, winner: 0 }; 4],
+        pots: [Pot {
+            amount: 0,
+            eligible: [0; 4],
+            n_eligible: 0,
+            winner: 0,
+        }; 4],
         n_pots: 0,
         returned: [0; 4],
         shown: [None; 4],
@@ -236,6 +259,10 @@ pub struct Core {
     pub stock: u32,
     pub discards: u32,
     pub dead: u32,
+    /// Per seat, the cards it discarded this hand and its discards made (0..2): what a
+    /// seat's view remembers (the heuristic policy reads them).
+    pub seat_discards: [u32; 4],
+    pub discard_rounds: [u8; 4],
     /// Seats waiting for a card, `pending[pending_at..pending_len]`: a fixed queue.
     pub pending: [u8; MAX_PENDING],
     pub pending_at: u8,
@@ -293,6 +320,8 @@ impl Core {
             stock: ALL_CARDS,
             discards: 0,
             dead: 0,
+            seat_discards: [0; 4],
+            discard_rounds: [0; 4],
             pending: [0; MAX_PENDING],
             pending_at: 0,
             pending_len: 0,
@@ -364,7 +393,10 @@ impl Core {
     /// R17: a seat that cannot pay the ante rebuys its own starting stack, or is out.
     pub fn pay_or_leave(&mut self) {
         let ante = self.rules.ante;
-        if self.stacks[..self.players as usize].iter().all(|&x| x >= ante) {
+        if self.stacks[..self.players as usize]
+            .iter()
+            .all(|&x| x >= ante)
+        {
             return; // the usual case: everyone can pay
         }
         for s in self.seats() {
@@ -412,6 +444,8 @@ impl Core {
         self.stock = ALL_CARDS;
         self.discards = 0;
         self.dead = 0;
+        self.seat_discards = [0; 4];
+        self.discard_rounds = [0; 4];
         let seats = order;
         if self.rules.deal_in_pairs {
             self.set_pending((0..2 * k).map(|i| seats[i / 2]));

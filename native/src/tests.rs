@@ -7,12 +7,12 @@ use crate::rules::Rules;
 use crate::state::{Action, Actor, Core, Phase};
 
 const START_DECK: [u8; 28] = [
-    8, 2, 23, 5, 13, 12, 26, 16, 17, 4, 1, 22, 21, 24, 7, 19, 6, 18, 15, 0, 3, 11, 20, 27, 10,
-    14, 25, 9,
+    8, 2, 23, 5, 13, 12, 26, 16, 17, 4, 1, 22, 21, 24, 7, 19, 6, 18, 15, 0, 3, 11, 20, 27, 10, 14,
+    25, 9,
 ];
 const FOUR_DECK: [u8; 28] = [
-    4, 6, 14, 22, 12, 21, 5, 8, 1, 16, 17, 18, 26, 23, 2, 11, 27, 24, 20, 0, 15, 19, 3, 13, 9,
-    25, 7, 10,
+    4, 6, 14, 22, 12, 21, 5, 8, 1, 16, 17, 18, 26, 23, 2, 11, 27, 24, 20, 0, 15, 19, 3, 13, 9, 25,
+    7, 10,
 ];
 
 fn deal_from(core: &mut Core, deck: &[u8]) {
@@ -59,10 +59,16 @@ fn r5_no_pass_after_an_opening_and_the_state_is_unchanged() {
     core.apply(Action::Bet(1, 5)).unwrap();
     let before = core;
     let err = core.apply(Action::Pass(2)).unwrap_err();
-    assert_eq!((err.rule, err.code, err.facts[0]), ("R5", Code::PassAfterOpen, 5));
+    assert_eq!(
+        (err.rule, err.code, err.facts[0]),
+        ("R5", Code::PassAfterOpen, 5)
+    );
     assert_eq!(core, before);
     let err = core.apply(Action::Raise(2, 100)).unwrap_err();
-    assert_eq!((err.rule, err.code, err.facts[0]), ("R8", Code::AboveStack, 99));
+    assert_eq!(
+        (err.rule, err.code, err.facts[0]),
+        ("R8", Code::AboveStack, 99)
+    );
     assert_eq!(core, before);
 }
 
@@ -111,8 +117,11 @@ fn r11_r12_nobody_opens_and_the_tie_goes_nearest_mano() {
     }
     let r = core.last;
     assert!(r.showdown);
-    let values: Vec<u8> =
-        r.dealt_in().iter().map(|&s| crate::cards::value_of_mask(r.shown[s as usize].unwrap())).collect();
+    let values: Vec<u8> = r
+        .dealt_in()
+        .iter()
+        .map(|&s| crate::cards::value_of_mask(r.shown[s as usize].unwrap()))
+        .collect();
     let best = *values.iter().max().unwrap();
     let first_best = r.dealt_in()[values.iter().position(|&v| v == best).unwrap()];
     assert_eq!(r.pots()[0].winner, first_best);
@@ -121,7 +130,10 @@ fn r11_r12_nobody_opens_and_the_tie_goes_nearest_mano() {
 
 #[test]
 fn r17_without_rebuys_a_broke_seat_is_out() {
-    let rules = Rules { rebuy: false, ..Rules::TRADICIONAL };
+    let rules = Rules {
+        rebuy: false,
+        ..Rules::TRADICIONAL
+    };
     let mut core = Core::new_game(rules, 4, 0, Some(&[100, 0, 100, 100])).unwrap();
     assert_eq!(core.out, 0b0010);
     assert_eq!(core.dealt(), &[2, 3, 0]); // three in play: the dealer plays, seat 1 skipped

@@ -21,24 +21,22 @@ def play_games(
     max_hands: int = 10,
     max_actions: int = 1_000_000,
 ) -> dict[str, Any]:
-    """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``, every seat
-    choosing at random (a kind of action at random, then an amount, the smallest or the
-    largest often, or a discard).  Open-ended games end with ``EndGame`` after
-    ``max_hands`` hands.  Returns per game ``hands``, ``actions``, ``winner`` (-1: none)
-    and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when NumPy is installed,
-    else lists.
-
-    ``policy="heuristic"`` (golfo's ``HeuristicBot``) is not built yet: it raises
-    ``NotImplementedError``.
+    """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``.  Chance deals
+    at random; every seat plays ``policy``: ``"random"`` (a kind of action at random, then
+    an amount, the smallest or the largest often, or a discard) or ``"heuristic"`` (the
+    choices of golfo's ``HeuristicBot``, computed in Rust).  Open-ended games end with
+    ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
+    ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when
+    NumPy is installed, else lists.
     """
-    if policy == "heuristic":
-        raise NotImplementedError("golfo_native.play_games: the heuristic policy is not built yet")
-    if policy != "random":
+    if policy not in ("random", "heuristic"):
         raise ValueError(f"policy must be 'random' or 'heuristic', got {policy!r}")
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     start = NativeState.new_game(rules, players)
-    rows = _core.play_random_games(start._g, n, seed % 2**64, max_hands, max_actions)
+    rows = _core.play_random_games(
+        start._g, n, seed % 2**64, policy == "heuristic", max_hands, max_actions
+    )
     columns: dict[str, Any] = {
         "hands": [r[0] for r in rows],
         "actions": [r[1] for r in rows],

@@ -49,7 +49,7 @@ class NativeState:
     :meth:`to_state` gives the ``golfo.State``, equal to the Python reducer's.
     """
 
-    __slots__ = ("_g", "_results", "rules")
+    __slots__ = ("_bound", "_g", "_results", "rules")
 
     rules: Rules
     """The rule settings (the ``golfo.Rules`` given)."""
@@ -59,6 +59,7 @@ class NativeState:
         self._g = game
         self.rules = rules
         self._results = results  # the results converted so far (they never change)
+        self._bound = 0  # the codec's max_amount, looked up once (0: not yet)
 
     # -- building --------------------------------------------------------------
 
@@ -140,7 +141,9 @@ class NativeState:
 
     def copy(self) -> NativeState:
         """An independent copy."""
-        return NativeState(self._g.copy(), self.rules, self._results)
+        new = NativeState(self._g.copy(), self.rules, self._results)
+        new._bound = self._bound
+        return new
 
     __copy__ = copy
 
@@ -172,19 +175,22 @@ class NativeState:
         return trial.play(*f) is None
 
     def _max_amount(self) -> int:
+        if self._bound:
+            return self._bound  # cached per state: hashing Rules costs more than an action
         key = (self.rules, self.players)
         bound = _CODEC_BOUNDS.get(key)
         if bound is None:
             from golfo.ext.codec import max_amount
 
             bound = _CODEC_BOUNDS[key] = max(max_amount(self.rules, self.players), 1)
+        self._bound = bound
         return bound
 
     def legal_ids(self) -> list[int]:
         """The legal ids of ``golfo.ext.codec.ActionCodec.for_rules(rules, players)``
         (``mode="exact"``), sorted; when chance is to act, the card indices of the stock
         (0..27, the codec's chance outcomes)."""
-        bound = self._max_amount()
+        bound = self._bound or self._max_amount()
         try:
             return self._g.legal_ids(bound)
         except OverflowError as error:
@@ -197,18 +203,24 @@ class NativeState:
         """Apply the action of a legal id (see :meth:`legal_ids`) in place.  An id outside
         the codec's range raises :class:`golfo.CodecError`; one not legal now,
         :class:`golfo.IllegalActionError` (the state unchanged)."""
-        bound = self._max_amount()
-        chance = self._g.to_act == -1
-        size = 28 if chance else bound + 38
+        bound = self._bound or self._max_amount()
+        if type(action_id) is int and abs(action_id) < 2**62 and self._g.apply_id(bound, action_id):
+            return  # the usual case: checks and the action in one call into Rust
+        size = 28 if self._g.to_act == -1 else bound + 38
         if type(action_id) is not int or not 0 <= action_id < size:
             raise CodecError(f"action id must be 0..{size - 1}, got {action_id!r}")
-        if not self._g.apply_id(bound, action_id):
-            legal = tuple(self.legal_ids())
-            raise IllegalActionError(
-                f"action id {action_id} is not legal now; legal ids: {legal}",
-                action=action_id,
-                legal=legal,
-            )
+        legal = tuple(self.legal_ids())
+        raise IllegalActionError(
+            f"action id {action_id} is not legal now; legal ids: {legal}",
+            action=action_id,
+            legal=legal,
+        )
+
+    def heuristic_action(self) -> Action | None:
+        """What ``golfo.HeuristicBot().choose(golfo.view(state, seat))`` chooses for the
+        seat to act, computed in Rust (``None`` when no seat is to act)."""
+        f = self._g.heuristic_action()
+        return None if f is None else action_of(*f)
 
     def action_of_id(self, action_id: int) -> Action | None:
         """The golfo action of a legal id, or ``None``."""

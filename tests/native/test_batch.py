@@ -1,0 +1,86 @@
+"""``golfo_native.play_games`` and the heuristic policy: whole games in Rust, chips kept,
+results consistent and reproducible; the heuristic's choices are golfo's HeuristicBot's."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("golfo_native")
+
+from golfo_native import NativeState, play_games
+
+import golfo
+from golfo.conformance.runner import choose
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("rules", [golfo.TRADICIONAL, golfo.LUDOTEKA], ids=["trad", "ludo"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_games_keep_the_chips_and_end(policy: str, rules: golfo.Rules, players: int) -> None:
+    out = play_games(200, rules, players, 7, policy, max_hands=5)  # type: ignore[arg-type]
+    start = rules.starting_stack
+    for k in range(200):
+        stacks = [int(x) for x in out["stacks"][k]]
+        rebuys = [int(x) for x in out["rebuys"][k]]
+        nets = [int(x) for x in out["nets"][k]]
+        assert sum(stacks) == start * (players + sum(rebuys))  # nothing made or lost
+        assert nets == [s - start * (1 + r) for s, r in zip(stacks, rebuys, strict=True)]
+        assert sum(nets) == 0
+        hands = int(out["hands"][k])
+        assert hands >= 1
+        if rules.hands is None:
+            assert hands == 5
+        elif not rules.extra_hands_on_tie:
+            assert hands <= rules.hands
+        winner = int(out["winner"][k])
+        if winner >= 0:
+            assert nets[winner] == max(nets)
+        else:
+            assert nets.count(max(nets)) > 1  # no winner: a shared lead
+    if not rules.rebuy:
+        assert not out["rebuys"].any()
+
+
+def test_games_are_reproducible_by_seed() -> None:
+    a = play_games(50, golfo.LUDOTEKA, 3, 11)
+    b = play_games(50, golfo.LUDOTEKA, 3, 11)
+    c = play_games(50, golfo.LUDOTEKA, 3, 12)
+    assert all((a[k] == b[k]).all() for k in a)
+    assert not all((a[k] == c[k]).all() for k in a)
+    with pytest.raises(ValueError, match="policy"):
+        play_games(1, golfo.LUDOTEKA, 3, 0, "clever")  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([3, 4]),
+    face_up=st.booleans(),
+    ludoteka=st.booleans(),
+)
+def test_the_heuristic_chooses_as_golfos_heuristic_bot(
+    seed: int, players: int, face_up: bool, ludoteka: bool
+) -> None:
+    base = golfo.LUDOTEKA if ludoteka else golfo.TRADICIONAL
+    rules = attrs.evolve(base, hands=2, discards_face_up=face_up)
+    bot = golfo.HeuristicBot()
+    rng = random.Random(seed)
+    state = golfo.new_game(rules, players=players)
+    native = NativeState.new_game(rules, players)
+    while not state.is_over:
+        seat = state.to_act
+        if isinstance(seat, int):
+            mine = native.heuristic_action()
+            assert mine == bot.choose(golfo.view(state, seat))
+            assert mine is not None
+            action = mine if rng.random() < 0.6 else choose(state, rng)  # off the bot's path too
+        else:
+            assert native.heuristic_action() is None
+            action = choose(state, rng)
+        state = golfo.apply(state, action)
+        native.play(action)
