@@ -58,8 +58,9 @@ def test_properties_follow_the_game() -> None:
     for card in golfo.DECK[:6]:
         s.play(golfo.Deal(card))
     phase: golfo.Phase = s.phase  # read again after the deals (mypy narrowed the first)
+    to_act: object = s.to_act
     assert phase is golfo.Phase.BET_1
-    assert s.to_act == 0
+    assert to_act == 0
     assert s.receiver is None
     assert s.version == 6
     assert "BET_1" in repr(s)
