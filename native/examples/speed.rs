@@ -6,7 +6,10 @@ use golfo_native::play::play_game;
 use golfo_native::{perft, Core, Rules};
 
 fn main() {
-    let rules = Rules { hands: Some(3), ..Rules::LUDOTEKA };
+    let rules = Rules {
+        hands: Some(3),
+        ..Rules::LUDOTEKA
+    };
     let start = Core::new_game(rules, 3, 0, None).expect("a new game");
     for heuristic in [false, true] {
         let began = Instant::now();
@@ -23,12 +26,23 @@ fn main() {
         );
     }
     let deck: Vec<u8> = (0..28).collect();
-    let mut core = Core::new_game(Rules { ..Rules::TRADICIONAL }, 3, 0, Some(&[8, 8, 8])).unwrap();
+    let mut core = Core::new_game(
+        Rules {
+            ..Rules::TRADICIONAL
+        },
+        3,
+        0,
+        Some(&[8, 8, 8]),
+    )
+    .unwrap();
     while core.to_act == golfo_native::Actor::Chance {
         let card = (0..28).find(|c| core.stock >> c & 1 == 1).unwrap();
         core.apply(golfo_native::Action::Deal(Some(card))).unwrap();
     }
     let began = Instant::now();
     let count = perft(&core, 9, &deck);
-    println!("perft 9 of a start with 8 chips a seat: {count} in {:.2} s", began.elapsed().as_secs_f64());
+    println!(
+        "perft 9 of a start with 8 chips a seat: {count} in {:.2} s",
+        began.elapsed().as_secs_f64()
+    );
 }
