@@ -73,11 +73,13 @@ SKIP: Final = (
     "tests/server",
     "tests/scale",
     "tests/kit",
+    "tests/native",
     "tests/mutation",
 )
 """Left out of the map: the quality gate and the site build (not behaviour), the command
 line (in subprocesses, which coverage does not follow), the wings (bots and analysis: slow,
-and a core mutant they catch is caught for the wrong reason), servers, peers and long runs.
+and a core mutant they catch is caught for the wrong reason), servers, peers, the native
+engine (which the core's mutants do not change) and long runs.
 Leaving tests out can only lower a score."""
 TIMEOUT: Final = 300.0
 """Seconds one mutant's tests may take; a mutant that loops forever is killed by it."""
