@@ -122,6 +122,42 @@ def weird_actions(state: golfo.State) -> list[Any]:
     ]
 
 
+def random_probe(state: golfo.State, rng: random.Random) -> Any:
+    """An action of any kind, any seat, any amount near the stacks, any cards: legal or not."""
+    seat = rng.randrange(-1, state.players + 1)
+    top = max(state.stacks) + max(state.bets) + 3
+    amount = rng.choice([rng.randint(-2, top), rng.randint(0, 12), state.current_bet + 1])
+    cards = rng.sample(golfo.DECK, rng.randint(0, 6))
+    if rng.random() < 0.5 and 0 <= seat < state.players:
+        own = list(state.hands[seat])
+        cards = rng.sample(own, rng.randint(0, len(own)))
+    kind = rng.randrange(9)
+    if kind == 0:
+        return golfo.Deal(rng.choice(golfo.DECK))
+    if kind == 1:
+        return golfo.Pass(seat)
+    if kind == 2:
+        return golfo.Bet(seat, amount)
+    if kind == 3:
+        return golfo.Call(seat)
+    if kind == 4:
+        return golfo.Raise(seat, amount)
+    if kind == 5:
+        return golfo.Fold(seat)
+    if kind == 6:
+        return golfo.Discard(seat, cards)
+    return golfo.NextHand() if kind == 7 else golfo.EndGame()
+
+
+def same_answer(ours: golfo.State, theirs: NativeState, action: Any) -> None:
+    """golfo and golfo-native both accept ``action`` (to equal states) or both refuse it."""
+    if golfo.is_legal(ours, action):
+        assert theirs.is_legal(action), action
+        assert theirs.apply(action).to_state() == golfo.apply(ours, action)
+    else:
+        same_refusal(ours, theirs, action)
+
+
 def same_refusal(ours: golfo.State, theirs: NativeState, action: Any) -> None:
     """golfo refuses ``action``: golfo-native refuses it with the same error, unchanged."""
     before = theirs.copy()
@@ -161,6 +197,8 @@ def play_lockstep(
             for bad in illegal_actions(ours, rng) + rng.sample(weird_actions(ours), 2):
                 if not golfo.is_legal(ours, bad):
                     same_refusal(ours, theirs, bad)
+            for _ in range(3):
+                same_answer(ours, theirs, random_probe(ours, rng))
         if (
             ours.phase is golfo.Phase.BETWEEN_HANDS
             and ours.rules.hands is None
