@@ -429,3 +429,12 @@ def test_section_6_the_public_suit_table_is_exactly_one_entry_per_set_of_ranks()
     for bits, value in enumerate(SUIT_VALUES):
         cards = [Card(rank, Suit.OROS) for rank in range(3, 10) if bits >> (rank - 3) & 1]
         assert value == brute_force_value(cards), bits
+
+
+def test_section_6_the_best_value_is_thirty_and_nothing_scores_above_it() -> None:
+    """``golfo.scoring.MAX_VALUE``: 9 + 8 + 7 + 6 of one suit, the best any hand can hold,
+    reached, and never passed by any set of suit ranks (section 6)."""
+    from golfo.scoring import MAX_CARDS, MAX_VALUE, SUIT_VALUES
+
+    assert (MAX_VALUE, MAX_CARDS) == (30, 5)
+    assert max(SUIT_VALUES) == MAX_VALUE == hand_value(Hand.parse("6O 7O 8O 9O"))

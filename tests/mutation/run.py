@@ -8,8 +8,8 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
 2. **Which tests reach which line**: the core's tests (``tests/test_*.py`` but the quality
    gate and the site build, the modules' doctests, the docs' examples) run once under
    coverage with a context per test; the map says, for each line of each module, the tests
-   that ran it; a line run only at import (a table built once) maps to every test that runs
-   the module.
+   that ran it; a line run only at import (a table built once, a constant) maps to every
+   test, since a test may read a table without running a line of its module.
 3. **Mutants**: cosmic-ray makes them (``cosmic-ray init``), and each worker runs its share
    (``cosmic-ray exec``): cosmic-ray writes the mutant into the worktree and runs
    ``select_tests.py`` in a fresh process, so every mutant is imported afresh (tables built
@@ -134,11 +134,16 @@ def coverage_map(tree: Path, out: Path) -> dict[str, Any]:
                 line: sorted({c.split("|")[0] for c in contexts if c})
                 for line, contexts in info["contexts"].items()
             }
-            # a line run only at import (tables built once, definitions) has no test of its
-            # own: every test that runs the module reaches it
-            everyone = sorted({t for tests in lines.values() for t in tests})
-            maps[name] = {line: tests or everyone for line, tests in lines.items()}
-    return {"lines": maps, "seconds": json.loads((out / "seconds.json").read_text())}
+            maps[name] = lines
+    seconds = json.loads((out / "seconds.json").read_text())
+    # a line run only at import (tables built once, constants, definitions) has no test of
+    # its own, and a test may read what it built without running a line of the module
+    # (``len(SUIT_VALUES)``): every test reaches it
+    everyone = sorted(seconds)
+    for lines in maps.values():
+        for line, tests in lines.items():
+            lines[line] = tests or everyone
+    return {"lines": maps, "seconds": seconds}
 
 
 def config(tree: Path, module: str, mapping: Path) -> str:
