@@ -10,10 +10,12 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
    coverage with a context per test; the map says, for each line of each module, the tests
    that ran it; a line run only at import (a table built once, a constant) maps to every
    test, since a test may read a table without running a line of its module.
-3. **Mutants**: cosmic-ray makes them (``cosmic-ray init``), and each worker runs its share
-   (``cosmic-ray exec``): cosmic-ray writes the mutant into the worktree and runs
-   ``select_tests.py`` in a fresh process, so every mutant is imported afresh (tables built
-   at import, caches: nothing leaks from a parent); it runs only the tests that reach the
+3. **Mutants**: cosmic-ray makes them (``cosmic-ray init``; those inside annotations are
+   left out, see :func:`annotation_spans`), cut in chunks of :data:`CHUNK` that the workers
+   take from one queue across modules (``cosmic-ray exec``): cosmic-ray writes the mutant
+   into the worker's worktree and runs ``select_tests.py``, which has the worker's
+   :mod:`forkserver` run pytest in a fresh child, so every mutant is imported afresh (tables
+   built at import, caches: nothing leaks from a parent); it runs only the tests that reach the
    changed lines, with Hypothesis derandomised (``--hypothesis-profile=mutation``).
 4. **Report** (``--report``, default ``mutation-report.md``): per module, mutants, killed,
    survived, equivalent (those listed in ``tests/mutation/equivalent.toml``, each with its
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import hashlib
 import json
 import os
@@ -43,11 +46,15 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import tomllib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
+
+import attrs
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES: Final = (
@@ -270,11 +277,35 @@ def main(argv: list[str] | None = None) -> int:
             cached.write_text(json.dumps(coverage_map(trees[0], base)))
             print(f"map built in {time.monotonic() - began:.0f} s", file=sys.stderr)
         maps = json.loads(cached.read_text())
-        for module in modules:
-            run_module(module, maps, trees, base, args.limit, args.survivors)
+        jobs = [
+            prepare(m, maps, trees[0], base, args.limit, args.survivors, args.workers)
+            for m in modules
+        ]
+        lock = threading.Lock()
+        queue = [(job, chunk) for job in jobs for chunk in job.chunks]
+        queue.reverse()  # popped from the end: the modules in the order asked
+
+        def finish(job: Job) -> None:
+            job.store(base)
             report = write_report(stored(base), time.monotonic() - began, args.workers)
             Path(args.report).write_text(report)
-        print(report.split("\n## ")[0])
+
+        def work(i: int) -> None:
+            with fork_server(trees[i], base / f"fork{i}.sock") as server:
+                while True:
+                    with lock:
+                        if not queue:
+                            return
+                        job, chunk = queue.pop()
+                    execute(job, chunk, trees[i], server)
+                    with lock:
+                        job.left -= 1
+                        if not job.left:
+                            finish(job)
+
+        with ThreadPoolExecutor(args.workers) as pool:
+            list(pool.map(work, range(args.workers)))
+        print(write_report(stored(base), time.monotonic() - began, args.workers).split("\n## ")[0])
     finally:
         for tree in trees:
             sh(["git", "worktree", "remove", "--force", str(tree)], ROOT)
@@ -296,16 +327,43 @@ def stored(base: Path) -> dict[str, dict[str, Any]]:
     return found
 
 
-def run_module(
+CHUNK: Final = 12
+"""Mutants a worker takes at a time: small shares, so no worker idles while another still
+has a long queue (a survivor runs every test that reaches it, a kill stops at one)."""
+
+
+@attrs.define
+class Job:
+    """One module's run: its cosmic-ray configuration, its chunks of mutants, the results
+    kept from the last run (``--survivors``), and how many chunks are left."""
+
+    module: str
+    cfg: Path
+    chunks: list[Path]
+    keep: list[dict[str, Any]]
+    dropped: int
+    count: int
+    left: int
+    began: float = attrs.field(factory=time.monotonic)
+
+    def store(self, base: Path) -> None:
+        found = self.keep + [r for c in self.chunks for r in results(c)]
+        data = {"digest": digest(self.module), "annotations": self.dropped, "results": found}
+        (base / f"results-{self.module}.json").write_text(json.dumps(data))
+        seconds = time.monotonic() - self.began
+        print(f"{self.module}: {self.count} mutants in {seconds:.0f} s", file=sys.stderr)
+
+
+def prepare(
     module: str,
     maps: dict[str, Any],
-    trees: list[Path],
+    tree: Path,
     base: Path,
     limit: int | None,
     survivors: bool,
-) -> None:
-    """Run the mutants of ``module`` (or last time's survivors) and store the results."""
-    workers = len(trees)
+    workers: int,
+) -> Job:
+    """Make the mutants of ``module`` (or last time's survivors) and cut them in chunks."""
     saved = base / f"results-{module}.json"
     keep: list[dict[str, Any]] = []
     only: set[tuple[str, int]] | None = None
@@ -322,50 +380,54 @@ def run_module(
         json.dumps({"lines": maps["lines"].get(module, {}), "seconds": maps["seconds"]})
     )
     cfg = base / f"{module}.toml"
-    cfg.write_text(config(trees[0], module, mapping))
+    cfg.write_text(config(tree, module, mapping))
     session = base / f"{module}.sqlite"
     session.unlink(missing_ok=True)
-    init = sh(["cosmic-ray", "init", str(cfg), str(session)], trees[0])
+    init = sh(["cosmic-ray", "init", str(cfg), str(session)], tree)
     if init.returncode:
         raise SystemExit(init.stderr)
     dropped = drop_annotations(session, module)
-    copies = [base / f"{module}.{i}.sqlite" for i in range(workers)]
-    counts = [share(session, c, i, workers, limit, only) for i, c in enumerate(copies)]
-    start = time.monotonic()
+    for old in base.glob(f"{module}.*.sqlite"):
+        old.unlink()
+    total = share(session, base / f"{module}.all.sqlite", 0, 1, limit, only)
+    parts = max(1, -(-total // CHUNK))
+    chunks = [base / f"{module}.{i}.sqlite" for i in range(parts)]
+    count = sum(share(session, c, i, parts, limit, only) for i, c in enumerate(chunks))
+    (base / f"{module}.all.sqlite").unlink()
+    return Job(module, cfg, chunks, keep, dropped, count, parts)
 
-    def work(i: int) -> None:
-        socket_path = base / f"fork{i}.sock"
-        socket_path.unlink(missing_ok=True)
-        path = os.pathsep.join((str(trees[i] / "src"), str(trees[i] / "tests" / "mutation")))
-        server = subprocess.Popen(
-            [sys.executable, "tests/mutation/forkserver.py", str(socket_path)],
-            cwd=trees[i],
-            env=os.environ | {"PYTHONPATH": path},
-        )
-        try:
-            while not socket_path.exists():
-                time.sleep(0.05)
-            ran = sh(
-                ["cosmic-ray", "exec", str(cfg), str(copies[i])],
-                trees[i],
-                PYTHONPATH=str(trees[i] / "src"),
-                GOLFO_MUTATION_SERVER=str(socket_path),
-                GOLFO_MUTATION_TIMEOUT=str(TIMEOUT - 10),
-            )
-        finally:
-            server.kill()
-            server.wait()
-            socket_path.unlink(missing_ok=True)
-        if ran.returncode:
-            raise SystemExit(ran.stderr[-2000:])
 
-    with ThreadPoolExecutor(workers) as pool:
-        list(pool.map(work, range(workers)))
-    found = keep + [r for c in copies for r in results(c)]
-    saved.write_text(
-        json.dumps({"digest": digest(module), "annotations": dropped, "results": found})
+@contextlib.contextmanager
+def fork_server(tree: Path, socket_path: Path) -> Iterator[Path]:
+    """A :mod:`forkserver` in ``tree`` for the worker's whole run."""
+    socket_path.unlink(missing_ok=True)
+    path = os.pathsep.join((str(tree / "src"), str(tree / "tests" / "mutation")))
+    server = subprocess.Popen(
+        [sys.executable, "tests/mutation/forkserver.py", str(socket_path)],
+        cwd=tree,
+        env=os.environ | {"PYTHONPATH": path},
     )
-    print(f"{module}: {sum(counts)} mutants in {time.monotonic() - start:.0f} s", file=sys.stderr)
+    try:
+        while not socket_path.exists():
+            time.sleep(0.05)
+        yield socket_path
+    finally:
+        server.kill()
+        server.wait()
+        socket_path.unlink(missing_ok=True)
+
+
+def execute(job: Job, chunk: Path, tree: Path, server: Path) -> None:
+    """cosmic-ray runs the mutants of ``chunk`` in ``tree``, the tests through ``server``."""
+    ran = sh(
+        ["cosmic-ray", "exec", str(job.cfg), str(chunk)],
+        tree,
+        PYTHONPATH=str(tree / "src"),
+        GOLFO_MUTATION_SERVER=str(server),
+        GOLFO_MUTATION_TIMEOUT=str(TIMEOUT - 10),
+    )
+    if ran.returncode:
+        raise SystemExit(ran.stderr[-2000:])
 
 
 def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int) -> str:
