@@ -900,6 +900,17 @@ def test_r11_showdown_highest_value_takes_the_pot_and_everyone_shows() -> None:
     assert state.stacks == (110, 95, 95)
 
 
+def test_r11_r6c_once_a_hand_has_ended_no_seat_is_still_to_act() -> None:
+    """After a showdown and after a win by folds: nobody to act, nobody owing an answer."""
+    deck = rig((1, 2, 0), {1: LOW, 2: MID, 0: BEST})
+    shown = to_end_of_hand(run(game(), deck, Bet(1, 4), Call(2), Call(0)), deck)
+    folded = run(game(), DECK, Bet(1, 4), Fold(2), Fold(0))
+    for state in (shown, folded):
+        assert state.phase is Phase.BETWEEN_HANDS
+        assert (state.to_act, state.still_to_act, state.receiver) == (None, frozenset(), None)
+    assert last(folded).ended_in is Phase.BET_1
+
+
 def test_r11_tie_goes_to_the_tied_seat_nearest_mano_pots_never_split() -> None:
     # seats 2 and 0 tie at 24; seat 2 is nearer mano (seat 1)
     deck = rig((1, 2, 0), {1: LOW, 2: "9C 8C 7C 3B 4B", 0: BEST})
