@@ -957,6 +957,18 @@ def test_r11_trabuco_needs_mano_to_take_the_main_pot() -> None:
     assert result.trabuco is False
 
 
+def test_r11_trabuco_with_mano_all_in_takes_the_main_pot_not_the_side_pot() -> None:
+    """Mano (seat 1, 4 chips after the ante) calls all-in for less holding 30: it takes the
+    main pot, the side pot goes to another seat, and that is a trabuco (R8, R11)."""
+    hands = {1: "9O 8O 7O 6O 3C", 2: "3E 4E 5E 6E 7E", 0: "4C 5C 6C 7C 8C"}
+    deck = rig((1, 2, 0), hands)
+    start = game(stacks=(100, 5, 100))
+    state = to_end_of_hand(run(start, deck, Pass(1), Bet(2, 10), Call(0), Call(1)), deck)
+    result = last(state)
+    assert result.pots == (Pot(15, (1, 2, 0), 1), Pot(12, (2, 0), 0))
+    assert result.trabuco is True
+
+
 def test_r11_thirty_not_held_by_mano_is_no_trabuco() -> None:
     deck = rig((1, 2, 0), {1: LOW, 2: "9C 8C 7C 6C 3E", 0: BEST})
     result = last(to_end_of_hand(game(), deck))
