@@ -30,7 +30,8 @@ Everything is kept in ``--workdir`` (default ``.mutation/``, ignored by git): th
 each commit (built once, with every test's duration, so the fastest tests run first), and
 each module's results as they finish, so a long run can be stopped and read.  After adding
 tests (and committing them), ``--survivors`` runs again only the mutants that survived last
-time, on a new map, and keeps the other results, as long as the module itself is unchanged.
+time and are not listed as equivalent, on a new map, and keeps the other results, as long as
+the module itself is unchanged.
 The report covers every module with results.
 """
 
@@ -290,6 +291,10 @@ def main(argv: list[str] | None = None) -> int:
             report = write_report(stored(base), time.monotonic() - began, args.workers)
             Path(args.report).write_text(report)
 
+        for job in jobs:
+            if not job.chunks:
+                finish(job)
+
         def work(i: int) -> None:
             with fork_server(trees[i], base / f"fork{i}.sock") as server:
                 while True:
@@ -371,8 +376,12 @@ def prepare(
         last = json.loads(saved.read_text())
         if last["digest"] != digest(module):
             raise SystemExit(f"{module} changed since its last run: run it whole")
-        only = {
-            (r["operator"], r["occurrence"]) for r in last["results"] if r["test"] == "SURVIVED"
+        known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
+        equivalent = {(e["old"], e["new"]) for e in known.get(module, [])}
+        only = {  # an equivalent survivor would survive again: not run
+            (r["operator"], r["occurrence"])
+            for r in last["results"]
+            if r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent
         }
         keep = [r for r in last["results"] if (r["operator"], r["occurrence"]) not in only]
     mapping = base / f"{module}.map.json"
@@ -390,7 +399,7 @@ def prepare(
     for old in base.glob(f"{module}.*.sqlite"):
         old.unlink()
     total = share(session, base / f"{module}.all.sqlite", 0, 1, limit, only)
-    parts = max(1, -(-total // CHUNK))
+    parts = -(-total // CHUNK)  # none when nothing is left to run
     chunks = [base / f"{module}.{i}.sqlite" for i in range(parts)]
     count = sum(share(session, c, i, parts, limit, only) for i, c in enumerate(chunks))
     (base / f"{module}.all.sqlite").unlink()
