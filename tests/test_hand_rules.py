@@ -943,17 +943,25 @@ def test_r11_trabuco_mano_with_thirty() -> None:
     assert state.stacks == (99, 112, 89)
 
 
-def test_r11_trabuco_needs_mano_to_take_the_main_pot() -> None:
+@pytest.mark.parametrize("winner", [0, 2])
+def test_r11_trabuco_needs_mano_to_take_the_main_pot(winner: int) -> None:
     """No ante and no chips: mano (seat 1) shows 30 but is in no pot, so the pot seats 2
-    and 0 made goes to seat 0, and there is no trabuco (R11: mano must take the main pot)."""
+    and 0 made goes to one of them, and there is no trabuco (R11: mano must take the main
+    pot), whichever side of mano the winner sits."""
     rules = Rules(ante=0, hands=1)
-    deck = rig((1, 2, 0), {1: "9O 8O 7O 6O 3C", 2: "3E 4E 5E 6E 7E", 0: "4C 5C 6C 7C 8C"})
+    strong, weak = "4C 5C 6C 7C 8C", "3E 4E 5E 6E 7E"
+    hands = {
+        1: "9O 8O 7O 6O 3C",
+        2: strong if winner == 2 else weak,
+        0: strong if winner == 0 else weak,
+    }
+    deck = rig((1, 2, 0), hands)
     start = game(rules=rules, stacks=(100, 0, 100))
     state = to_end_of_hand(run(start, deck, Bet(2, 1), Call(0)), deck)
     result = last(state)
     assert result.shown[1] is not None
     assert result.shown[1].value == 30
-    assert result.pots == (Pot(2, (2, 0), 0),)
+    assert result.pots == (Pot(2, (2, 0), winner),)
     assert result.trabuco is False
 
 
