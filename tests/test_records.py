@@ -10,6 +10,7 @@ import copy
 import doctest
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -550,3 +551,152 @@ def test_schema_refuses_what_from_json_refuses(path: tuple[str | int, ...], valu
     assert not VALIDATOR.is_valid(data)
     with pytest.raises(golfo.FormatError):
         golfo.from_json(json.dumps(data))
+
+
+# --- the format's limits, at and past each boundary (what mutation testing found unpinned)
+
+
+def _played(hands: int = 1, stacks: tuple[int, ...] = (100, 100, 100)) -> golfo.State:
+    """``hands`` hands of TRADICIONAL, everyone passing and standing pat to the showdown."""
+    state = golfo.new_game(golfo.TRADICIONAL, players=3, stacks=stacks)
+    for n in range(hands):
+        if n:
+            state = golfo.apply(state, golfo.NextHand())
+        deck = golfo.shuffled_deck(n)
+        while state.phase not in (golfo.Phase.BETWEEN_HANDS, golfo.Phase.END):
+            if state.to_act is golfo.CHANCE:
+                state = golfo.deal_from(state, deck)
+                continue
+            moves = golfo.legal_moves(state)
+            state = golfo.apply(state, next(iter(moves)))  # Pass, or stand pat
+    return state
+
+
+def test_the_limits_are_the_published_ones() -> None:
+    assert (records.MAX_ACTIONS, records.MAX_TEXT, records.MAX_DESCRIPTION) == (
+        1_000_000,
+        16_000_000,
+        10_000,
+    )
+
+
+def test_a_record_at_the_action_limit_is_written_and_one_action_more_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _played()
+    n = len(state.history)
+    monkeypatch.setattr(records, "MAX_ACTIONS", n)
+    assert golfo.from_json(golfo.to_json(state)) == state
+    monkeypatch.setattr(records, "MAX_ACTIONS", n - 1)
+    with pytest.raises(
+        golfo.FormatError, match=f"^a golfo/1 record holds at most {n - 1} actions$"
+    ):
+        golfo.to_json(state)
+
+
+def test_a_record_at_the_text_limit_is_written_and_one_character_more_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _played()
+    text = golfo.to_json(state)
+    monkeypatch.setattr(records, "MAX_TEXT", len(text))
+    assert golfo.to_json(state) == text
+    monkeypatch.setattr(records, "MAX_TEXT", len(text) - 1)
+    message = f"^a golfo/1 record is at most {len(text) - 1} characters$"
+    with pytest.raises(golfo.FormatError, match=message):
+        golfo.to_json(state)
+    monkeypatch.setattr(records, "MAX_TEXT", len(text) - 2)
+    with pytest.raises(golfo.FormatError, match="at most"):
+        golfo.to_json(state)
+
+
+def test_a_description_at_its_limit_is_kept_and_one_character_more_is_refused() -> None:
+    state = _played()
+    longest = "x" * records.MAX_DESCRIPTION
+    assert json.loads(golfo.to_json(state, description=longest))["description"] == longest
+    message = f"^description: at most {records.MAX_DESCRIPTION} characters, got 10001$"
+    with pytest.raises(golfo.FormatError, match=message):
+        golfo.to_json(state, description=longest + "x")
+
+
+def test_to_json_takes_its_options_by_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        golfo.to_json(_played(), "a note")  # type: ignore[misc]
+
+
+def test_steps_may_be_one_more_than_the_actions_limit_and_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = json.loads(golfo.to_json(_played()))
+    monkeypatch.setattr(records, "MAX_ACTIONS", 3)
+    data["steps"] = [{}] * 4  # one per state: the start and after each of 3 actions
+    assert list(golfo.replay(data))[-1] == _played()
+    data["steps"] = [{}] * 5
+    with pytest.raises(golfo.FormatError, match=r"^steps: at most 4 items, got 5$"):
+        golfo.replay(data)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("hand_number", 0, r"^results\[0\]\.hand_number: expected a whole number from 1 to "),
+        (
+            "ended_in",
+            "nonsense",
+            r'^results\[0\]\.ended_in: expected a phase name such as "showdown"',
+        ),
+        ("ended_in", [], r'^results\[0\]\.ended_in: expected a phase name such as "showdown"'),
+        ("ended_in", None, r'^results\[0\]\.ended_in: expected a phase name such as "showdown"'),
+    ],
+)
+def test_a_written_result_out_of_its_range_is_a_format_error_naming_it(
+    key: str, value: object, message: str
+) -> None:
+    data = json.loads(golfo.to_json(_played()))
+    data["results"][0][key] = value
+    with pytest.raises(golfo.FormatError, match=message):
+        golfo.from_json(json.dumps(data))
+
+
+def test_payoffs_down_to_minus_max_int_are_read_and_one_less_is_refused() -> None:
+    from golfo.wire import MAX_INT
+
+    data = json.loads(golfo.to_json(_played()))
+    data["results"][0]["payoffs"][0] = -MAX_INT  # readable; then it differs from the replay
+    with pytest.raises(golfo.FormatError, match=r"^results\[0\]\.payoffs: the record says"):
+        golfo.from_json(json.dumps(data))
+    data["results"][0]["payoffs"][0] = -MAX_INT - 1
+    with pytest.raises(golfo.FormatError, match=r"^results\[0\]\.payoffs\[0\]: expected a whole"):
+        golfo.from_json(json.dumps(data))
+
+
+def test_a_result_that_differs_is_quoted_to_two_hundred_characters() -> None:
+    from golfo.wire import MAX_INT
+
+    data = json.loads(golfo.to_json(_played()))
+    pot = {"amount": MAX_INT, "eligible": [1, 2, 0], "winner": 1}
+    data["results"][0]["pots"] = [pot, pot, pot]
+    written = json.dumps(data["results"][0]["pots"], separators=(", ", ": "))
+    assert len(written) > 201
+    with pytest.raises(golfo.FormatError) as info:
+        golfo.from_json(json.dumps(data))
+    text = str(info.value)
+    assert text.startswith(f"results[0].pots: the record says {written[:200]}, the replay gives ")
+    assert written[:201] not in text
+
+
+def test_a_record_of_three_hundred_hands_replays() -> None:
+    """More hands than CPython interns small ints: counts compare by value."""
+    state = _played(300, stacks=(1000, 1000, 1000))
+    assert len(state.results) == 300
+    assert golfo.from_json(golfo.to_json(state, expected=True)) == state
+
+
+@pytest.mark.parametrize("seat", [3, 4, -1, True])
+def test_a_seat_record_of_a_seat_not_at_the_table_is_a_seat_error(seat: object) -> None:
+    message = f"seat must be None or 0..2, got {seat!r}"
+    with pytest.raises(golfo.SeatError, match=f"^{re.escape(message)}$"):
+        golfo.to_json(_played(), seat=seat)  # type: ignore[arg-type]
+    four = golfo.new_game(golfo.TRADICIONAL, players=4)
+    with pytest.raises(golfo.SeatError, match=r"^seat must be None or 0\.\.3, got 4$"):
+        golfo.to_json(four, seat=4)
