@@ -621,7 +621,7 @@ def test_a_description_at_its_limit_is_kept_and_one_character_more_is_refused() 
 
 def test_to_json_takes_its_options_by_keyword_only() -> None:
     with pytest.raises(TypeError):
-        golfo.to_json(_played(), "a note")  # type: ignore[misc]
+        golfo.to_json(_played(), "a note")  # type: ignore[call-arg]
 
 
 def test_steps_may_be_one_more_than_the_actions_limit_and_no_more(
