@@ -17,6 +17,7 @@ test runs survives with exit 0, and says so in its output.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import socket
@@ -43,13 +44,33 @@ def changed_lines(module: str) -> set[int]:
     return lines
 
 
+def statement_tests(module: str, line: int, table: dict[str, list[str]]) -> list[str]:
+    """The tests of the statement that holds ``line`` when coverage has no entry for the
+    line itself (a parameter on its own line of a ``def``, a continued expression): the
+    tests of the innermost statement around it, as committed, that has one."""
+    committed = subprocess.run(
+        ["git", "show", f"HEAD:{module}"], capture_output=True, text=True, check=True
+    ).stdout
+    around = [
+        node
+        for node in ast.walk(ast.parse(committed))
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    for node in sorted(around, key=lambda n: n.lineno, reverse=True):
+        if str(node.lineno) in table:
+            return table[str(node.lineno)]
+    return []
+
+
 def main() -> int:
     mapping, module = sys.argv[1], sys.argv[2]
     data = json.loads(Path(mapping).read_text())
     table: dict[str, list[str]] = data["lines"]
     seconds: dict[str, float] = data["seconds"]
     lines = changed_lines(module)
-    found = {t for line in lines for t in table.get(str(line), ())}
+    found: set[str] = set()
+    for line in lines:
+        found.update(table.get(str(line)) or statement_tests(module, line, table))
     tests = sorted(found, key=lambda t: (seconds.get(t, 0.0), t))
     for stale in (Path(module).parent / "__pycache__").glob(f"{Path(module).stem}.*.pyc"):
         stale.unlink()
