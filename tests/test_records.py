@@ -700,3 +700,27 @@ def test_a_seat_record_of_a_seat_not_at_the_table_is_a_seat_error(seat: object) 
     four = golfo.new_game(golfo.TRADICIONAL, players=4)
     with pytest.raises(golfo.SeatError, match=r"^seat must be None or 0\.\.3, got 4$"):
         golfo.to_json(four, seat=4)
+
+
+def test_a_pot_naming_a_seat_twice_is_a_format_error() -> None:
+    data = json.loads(golfo.to_json(_played()))
+    pot = data["results"][0]["pots"][0]
+    pot["eligible"] = [pot["eligible"][0]] * 2
+    with pytest.raises(
+        golfo.FormatError, match=r"^results\[0\]\.pots\[0\]\.eligible: a seat appears twice$"
+    ):
+        golfo.from_json(json.dumps(data))
+
+
+def test_replay_takes_any_mapping() -> None:
+    import types
+
+    data = json.loads(golfo.to_json(_played()))
+    assert list(golfo.replay(types.MappingProxyType(data)))[-1] == _played()
+
+
+def test_records_keep_words_in_their_own_letters() -> None:
+    """The layout writes text as it is (``ensure_ascii=False``): a Spanish note stays legible."""
+    text = golfo.to_json(_played(), description="mañana, el envite")
+    assert '"description": "mañana, el envite"' in text
+    assert "\\u00f1" not in text
