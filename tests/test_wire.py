@@ -306,3 +306,101 @@ def test_action_forms_are_the_records_forms() -> None:
 
 def listed(state: State) -> list[Action]:
     return list(golfo.legal_actions(state))
+
+
+# --- the wording of refusals and the edges of the readers (what mutation testing found)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (False, "false"),
+        (0, "0"),
+        (1, "1"),
+        (0.5, "0.5"),
+        (10**39, "1" + "0" * 39),  # 40 characters: shown whole
+        (10**40, "1" + "0" * 36 + "..."),  # 41: cut to 37 and an ellipsis
+        ("a" * 38, '"' + "a" * 38 + '"'),
+        ("a" * 39, '"' + "a" * 36 + '..."'),
+        ("ñ" * 38, '"' + "ñ" * 38 + '"'),
+        ([1], "an array"),
+        ((1,), "an array"),
+        ({"a": 1}, "an object"),
+        (object(), "a Python object"),
+    ],
+    ids=repr,
+)
+def test_a_bad_value_is_shown_short_in_json_terms(value: object, shown: str) -> None:
+    from golfo.wire import show
+
+    assert show(value) == shown
+
+
+def test_an_unexpected_key_is_quoted_to_forty_characters() -> None:
+    from golfo.wire import read_object
+
+    key = "k" * 60
+    with pytest.raises(FormatError) as info:
+        read_object({"a": 1, key: 2}, "x", ("a",))
+    assert str(info.value) == f"x: unexpected key {json.dumps(key)[:40]}"
+
+
+def test_a_repeated_key_is_quoted_to_forty_characters() -> None:
+    from golfo.wire import parse_json
+
+    key = "k" * 60
+    with pytest.raises(FormatError) as info:
+        parse_json(f'{{"{key}": 1, "{key}": 2}}', "x", 1000)
+    assert (
+        str(info.value) == f"x: not JSON: the key {json.dumps(key)[:40]} appears twice in an object"
+    )
+
+
+def test_bytes_longer_than_four_per_character_are_refused_before_decoding() -> None:
+    from golfo.wire import parse_json
+
+    with pytest.raises(FormatError, match=r"^x: too long: at most 10 characters$"):
+        parse_json(b" " * 41, "x", 10)
+    with pytest.raises(FormatError, match=r"^x: too long: at most 10 characters, got 40$"):
+        parse_json(b" " * 40, "x", 10)
+
+
+def test_an_array_longer_than_its_length_names_the_length() -> None:
+    from golfo.wire import read_array
+
+    with pytest.raises(FormatError, match=r"^x: expected 4 items, got 5$"):
+        read_array([1, 2, 3, 4, 5], "x", most=9, length=4)
+    with pytest.raises(FormatError, match=r"^x: expected 4 items, got 3$"):
+        read_array([1, 2, 3], "x", most=9, length=4)
+
+
+def test_round_caps_below_one_are_refused_by_the_rules_and_below_zero_by_the_reader() -> None:
+    from golfo.wire import rules_data, rules_from_data
+
+    data = rules_data(golfo.LUDOTEKA)
+    data["round_caps"] = [0, 50, 75, 100]  # a number, but not a cap (R9)
+    with pytest.raises(FormatError, match=r"^rules: round_caps must be None or four whole"):
+        rules_from_data(data)
+    data["round_caps"] = [25, -1, 75, 100]  # not even a count of chips
+    with pytest.raises(
+        FormatError, match=r"^rules\.round_caps\[1\]: expected a whole number from 0 "
+    ):
+        rules_from_data(data)
+
+
+def test_moves_read_back_from_json_text_chance_seats_and_deals() -> None:
+    from golfo.wire import moves_data, moves_from_data
+
+    chance = golfo.legal_moves(golfo.new_game(golfo.TRADICIONAL, players=4))
+    data = json.loads(json.dumps(moves_data(chance)))  # "chance" as the parser builds it
+    assert moves_from_data(data) == chance
+    assert len(data["deals"]) == 28
+    data["deals"] = [*data["deals"], data["deals"][0]]
+    with pytest.raises(FormatError, match=r"^moves\.deals: at most 28 items, got 29$"):
+        moves_from_data(data)
+    data = moves_data(chance) | {"seat": 3, "deals": []}
+    assert moves_from_data(data).seat == 3
+    with pytest.raises(FormatError, match=r"^moves\.seat: expected a seat from 0 to 3, got 4$"):
+        moves_from_data(data | {"seat": 4})
