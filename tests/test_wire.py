@@ -404,3 +404,36 @@ def test_moves_read_back_from_json_text_chance_seats_and_deals() -> None:
     assert moves_from_data(data).seat == 3
     with pytest.raises(FormatError, match=r"^moves\.seat: expected a seat from 0 to 3, got 4$"):
         moves_from_data(data | {"seat": 4})
+
+
+def test_a_seat_below_zero_is_refused() -> None:
+    from golfo.wire import read_seat
+
+    assert read_seat(0, "x", 3) == 0
+    with pytest.raises(FormatError, match=r"^x: expected a seat from 0 to 2, got -1$"):
+        read_seat(-1, "x", 3)
+
+
+def test_zero_hands_are_refused_by_the_rules_not_the_reader() -> None:
+    from golfo.wire import rules_data, rules_from_data
+
+    data = rules_data(golfo.Rules(hands=1)) | {"hands": 0}
+    with pytest.raises(FormatError, match=r"^rules: hands must be None \(open-ended\) or a whole"):
+        rules_from_data(data)
+    with pytest.raises(FormatError, match=r"^rules\.hands: expected a whole number from 0 "):
+        rules_from_data(data | {"hands": -1})
+
+
+def test_legal_moves_read_back_refuse_amounts_below_one_and_discards_beyond_five() -> None:
+    from golfo.wire import moves_data, moves_from_data
+
+    state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+    data = moves_data(golfo.legal_moves(state))
+    assert data["bet"] == [1, 99]
+    with pytest.raises(FormatError, match=r"^moves\.bet\[0\]: expected a whole number from 1 "):
+        moves_from_data(data | {"bet": [0, 99]})
+    for most in (0, 5):
+        assert moves_from_data(data | {"discard_max": most}).discard_max == most
+    for most in (-1, 6):
+        with pytest.raises(FormatError, match=r"^moves\.discard_max: expected a whole number"):
+            moves_from_data(data | {"discard_max": most})
