@@ -437,3 +437,12 @@ def test_legal_moves_read_back_refuse_amounts_below_one_and_discards_beyond_five
     for most in (-1, 6):
         with pytest.raises(FormatError, match=r"^moves\.discard_max: expected a whole number"):
             moves_from_data(data | {"discard_max": most})
+
+
+@pytest.mark.parametrize("name", ["ante", "min_open", "min_raise", "starting_stack"])
+def test_a_negative_count_of_chips_in_the_rules_is_refused_by_the_reader(name: str) -> None:
+    from golfo.wire import rules_data, rules_from_data
+
+    data = rules_data(golfo.TRADICIONAL) | {name: -1}
+    with pytest.raises(FormatError, match=rf"^rules\.{name}: expected a whole number from 0 "):
+        rules_from_data(data)
