@@ -729,5 +729,5 @@ def test_records_keep_words_in_their_own_letters() -> None:
 def test_a_record_of_a_game_that_cannot_start_is_a_format_error() -> None:
     data = json.loads(golfo.to_json(_played()))
     data["stacks"] = [0, 0, 0]  # nobody can pay the ante
-    with pytest.raises(golfo.FormatError, match="^record: cannot start this game: "):
+    with pytest.raises(golfo.FormatError, match=r"^record: cannot start this game: "):
         golfo.from_json(json.dumps(data))
