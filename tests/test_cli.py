@@ -738,7 +738,10 @@ def test_play_ctrl_c_leaves_cleanly_and_saves(tmp_path: Path) -> None:
     )
     _read_until(proc, PROMPT.encode())
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    # wait with stdin still open: closing it first (communicate does) races the signal
+    # with an end of input, which leaves the table too, with status 0
+    proc.wait(timeout=60)
+    out, err = proc.communicate()
     assert proc.returncode == 130, err.decode()
     assert b"Interrupted: leaving the table." in out
     assert b"Traceback" not in err
