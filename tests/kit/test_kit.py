@@ -3,6 +3,7 @@ the runner catches bugs (deliberately wrong engines, ``broken_engine.py``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import subprocess
@@ -91,6 +92,23 @@ def test_a_port_behind_the_thirty_line_adapter_passes() -> None:
     assert ", 0 divergences" in result.stdout
 
 
+HAS_NATIVE = importlib.util.find_spec("golfo_native") is not None
+BROKEN_ENGINES = {
+    "python": f"{PY} {BROKEN} {{bug}}",  # golfo's reducer with one line rewritten
+    "native": f"{PY} -m golfo_native engine --bug {{bug}}",  # the Rust engine's twin bug
+}
+
+
+@pytest.mark.parametrize(
+    "engine",
+    [
+        "python",
+        pytest.param(
+            "native",
+            marks=pytest.mark.skipif(not HAS_NATIVE, reason="golfo-native is not installed"),
+        ),
+    ],
+)
 @pytest.mark.parametrize(
     ("bug", "field"),
     [
@@ -103,9 +121,11 @@ def test_a_port_behind_the_thirty_line_adapter_passes() -> None:
         ("face-down-discard-shown", "view of seat"),
     ],
 )
-def test_the_runner_catches_every_broken_rule(bug: str, field: str, tmp_path: Path) -> None:
-    engine = f"{PY} {BROKEN} {bug}"
-    result = kit("run", "--engine", engine, "--max-divergences", "1", "--out", str(tmp_path))
+def test_the_runner_catches_every_broken_rule(
+    engine: str, bug: str, field: str, tmp_path: Path
+) -> None:
+    command = BROKEN_ENGINES[engine].format(bug=bug)
+    result = kit("run", "--engine", command, "--max-divergences", "1", "--out", str(tmp_path))
     assert result.returncode == 1, result.stdout[-2000:]
     report = result.stdout
     line = next(x for x in report.splitlines() if x.startswith("DIVERGENCE"))

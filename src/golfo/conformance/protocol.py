@@ -18,14 +18,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Protocol
 
 from golfo import __version__
-from golfo.actions import CHANCE
+from golfo.actions import CHANCE, Action
+from golfo.cards import Card
 from golfo.errors import GolfoError, IllegalActionError
 from golfo.moves import LegalMoves, legal_moves
 from golfo.records import result_json
 from golfo.reducer import apply, new_game
+from golfo.rules import TRADICIONAL, Rules
 from golfo.standings import standings
 from golfo.state import State
 from golfo.views import view
@@ -42,7 +44,15 @@ from golfo.wire import (
     to_data,
 )
 
-__all__ = ["PROTOCOL", "moves_form", "observation", "serve"]
+__all__ = [
+    "PROTOCOL",
+    "Backend",
+    "Engine",
+    "ReferenceBackend",
+    "moves_form",
+    "observation",
+    "serve",
+]
 
 PROTOCOL: Final = "golfo-engine/1"
 """The protocol's name and version, in the answer to ``hello``."""
@@ -97,20 +107,94 @@ def observation(state: State) -> dict[str, Any]:
     }
 
 
-class _Game:
-    """The engine side: one game at a time."""
+class Backend(Protocol):
+    """One game behind the protocol: what :class:`Engine` needs from a rules engine.
+
+    golfo's own (:class:`ReferenceBackend`) plays the reducer; another implementation written
+    in Python (``golfo_native``'s Rust engine) gives its own and reuses the reading and the
+    answering of requests: ``serve(backend=...)``.
+    """
+
+    name: str
+    """The engine's name, in the answer to ``hello``."""
+    version: str
+    """The engine's version, in the answer to ``hello``."""
+
+    def new_game(self, rules: Rules, players: int, dealer: int, stacks: list[int]) -> None:
+        """Start a game (the arguments are already checked against the protocol's forms)."""
+
+    def players(self) -> int:
+        """The number of seats of the current game."""
+
+    def apply(self, action: Action) -> None:
+        """Play one action; an illegal one raises :class:`IllegalActionError`, the game
+        unchanged."""
+
+    def observe(self) -> dict[str, Any]:
+        """The observation of the current state (the keys of :data:`OBSERVATION_KEYS`)."""
+
+    def view(self, seat: int | None) -> Any:
+        """A seat's view (``None``: a spectator's) in the wire's form."""
+
+    def perft(self, depth: int, deck: list[Card]) -> int:
+        """The number of action paths of ``depth`` from the current state, ``deck`` dealt."""
+
+
+class ReferenceBackend:
+    """golfo's reducer behind the protocol (``golfo conformance engine``)."""
+
+    name = "golfo"
+    version = __version__
 
     def __init__(self) -> None:
-        self.state: State | None = None
+        self.state = new_game(TRADICIONAL, players=3)
+
+    def new_game(self, rules: Rules, players: int, dealer: int, stacks: list[int]) -> None:
+        """Start a game, as :func:`golfo.new_game`."""
+        self.state = new_game(rules, players=players, dealer=dealer, stacks=stacks)
+
+    def players(self) -> int:
+        """The number of seats."""
+        return self.state.players
+
+    def apply(self, action: Action) -> None:
+        """Play one action through :func:`golfo.apply`."""
+        self.state = apply(self.state, action)
+
+    def observe(self) -> dict[str, Any]:
+        """:func:`observation` of the state."""
+        return observation(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        """:func:`golfo.view` in the wire's form."""
+        return to_data(view(self.state, seat))
+
+    def perft(self, depth: int, deck: list[Card]) -> int:
+        """:func:`golfo.conformance.perft.perft`."""
+        from golfo.conformance.perft import perft
+
+        return perft(self.state, depth, deck)
+
+
+class Engine:
+    """The engine side of the protocol over a :class:`Backend`: one game at a time, every
+    request read with the wire's readers (the same forms and checks for every backend)."""
+
+    def __init__(self, backend: Backend | None = None) -> None:
+        self.backend: Backend = ReferenceBackend() if backend is None else backend
+        self.started = False
 
     def handle(self, request: Any) -> dict[str, Any] | None:
+        """The answer to one parsed request (``None``: ``quit``); a malformed one raises
+        :class:`golfo.FormatError`."""
+        backend = self.backend
         cmd = request.get("cmd") if isinstance(request, dict) else None
         if cmd == "hello":
             return {
                 "ok": True,
                 "protocol": PROTOCOL,
-                "name": "golfo",
-                "version": __version__,
+                "name": backend.name,
+                "version": backend.version,
                 "views": True,
                 "perft": True,
             }
@@ -125,51 +209,60 @@ class _Game:
                 read_int(x, f"request.stacks[{i}]")
                 for i, x in enumerate(read_array(obj["stacks"], "request.stacks", 4, players))
             ]
-            self.state = new_game(rules, players=players, dealer=dealer, stacks=stacks)
+            backend.new_game(rules, players, dealer, stacks)
+            self.started = True
             return {"ok": True}
-        state = self.state
-        if state is None:
+        if not self.started:
             fail("request", "no game: send new_game first")
         if cmd == "apply":
             obj = read_object(request, "request", ("cmd", "action"))
-            action = action_from_data(obj["action"], players=state.players, path="request.action")
+            action = action_from_data(
+                obj["action"], players=backend.players(), path="request.action"
+            )
             try:
-                self.state = apply(state, action)
+                backend.apply(action)
             except IllegalActionError as error:
                 return {"ok": False, "error": "illegal", "rule": error.rule}
             return {"ok": True}
         if cmd == "observe":
-            return {"ok": True, **observation(state)}
+            return {"ok": True, **backend.observe()}
         if cmd == "view":
             obj = read_object(request, "request", ("cmd", "seat"))
             seat = obj["seat"]
-            seat = None if seat is None else read_int(seat, "request.seat", 0, state.players - 1)
-            return {"ok": True, "view": to_data(view(state, seat))}
+            if seat is not None:
+                seat = read_int(seat, "request.seat", 0, backend.players() - 1)
+            return {"ok": True, "view": backend.view(seat)}
         if cmd == "perft":
-            from golfo.conformance.perft import perft
-
             obj = read_object(request, "request", ("cmd", "depth", "deck"))
             depth = read_int(obj["depth"], "request.depth", 0, 12)
             deck = [
                 card_from_data(c, f"request.deck[{i}]")
                 for i, c in enumerate(read_array(obj["deck"], "request.deck", 28))
             ]
-            return {"ok": True, "count": perft(state, depth, deck)}
+            return {"ok": True, "count": backend.perft(depth, deck)}
         fail("request.cmd", f"unknown command {cmd!r}")
 
 
-def serve(lines: Iterable[str] | None = None, out: IO[str] | None = None) -> int:
-    """Answer protocol requests, one per line, until ``quit`` or the end of the input."""
+def serve(
+    lines: Iterable[str] | None = None,
+    out: IO[str] | None = None,
+    backend: Backend | None = None,
+) -> int:
+    """Answer protocol requests, one per line, until ``quit`` or the end of the input
+    (``backend``: golfo's reducer unless given).  Anything unreadable is answered
+    ``{"ok": false, "error": "format"}``; nothing a request holds crashes it."""
     source = sys.stdin if lines is None else lines
     sink = sys.stdout if out is None else out
-    game = _Game()
+    engine = Engine(backend)
     for line in source:
         if not line.strip():
             continue
         try:
-            answer = game.handle(parse_json(line, "request", MAX_MESSAGE * 16))
+            answer = engine.handle(parse_json(line, "request", MAX_MESSAGE * 16))
         except GolfoError as error:
             answer = {"ok": False, "error": "format", "message": str(error)}
+        except Exception as error:  # an engine's own failure: answered, never a crash
+            answer = {"ok": False, "error": "format", "message": f"{type(error).__name__}: {error}"}
         if answer is None:
             break
         sink.write(json.dumps(answer, separators=(",", ":")) + "\n")

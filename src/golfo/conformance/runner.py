@@ -12,6 +12,7 @@ everything agreed.
 
 from __future__ import annotations
 
+import collections
 import gzip
 import json
 import queue
@@ -82,8 +83,8 @@ class Engine:
         """Seconds per request."""
         args = shlex.split(command) if isinstance(command, str) else list(command)
         self.process = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )  # requests are buffered, flushed by :meth:`receive` when it must wait
         """The engine's process."""
         self._lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -110,17 +111,32 @@ class Engine:
 
     def request(self, data: dict[str, Any]) -> dict[str, Any]:
         """Send one request, wait for its answer (at most :attr:`timeout` seconds)."""
+        self.send(data)
+        return self.receive(data.get("cmd"))
+
+    def send(self, data: dict[str, Any]) -> None:
+        """Send one request without waiting for its answer (the runner pipelines: an engine
+        reads its requests in order, so their answers come back in that order)."""
         assert self.process.stdin is not None
         try:
             self.process.stdin.write(json.dumps(data) + "\n")
-            self.process.stdin.flush()
         except (BrokenPipeError, OSError) as error:
             raise EngineError(f"the engine is gone ({error})") from None
+
+    def receive(self, cmd: object = None) -> dict[str, Any]:
+        """The next answer (at most :attr:`timeout` seconds); ``cmd`` names the request it
+        answers, for the message when none comes."""
+        if self._lines.empty():  # about to wait: everything sent must reach the engine
+            assert self.process.stdin is not None
+            try:
+                self.process.stdin.flush()
+            except (BrokenPipeError, OSError) as error:
+                raise EngineError(f"the engine is gone ({error})") from None
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
             raise EngineError(
-                f"the engine did not answer {data.get('cmd')!r} within {self.timeout:g} s"
+                f"the engine did not answer {cmd!r} within {self.timeout:g} s"
             ) from None
         if line is None:
             raise EngineError(f"the engine exited (status {self.process.poll()})")
@@ -134,15 +150,7 @@ class Engine:
 
     def start(self, state: State) -> None:
         """A new game like ``state``'s, and every action of its history."""
-        answer = self.request(
-            {
-                "cmd": "new_game",
-                "rules": rules_data(state.rules),
-                "players": state.players,
-                "dealer": state.first_dealer,
-                "stacks": list(state.initial_stacks),
-            }
-        )
+        answer = self.request(_new_game_request(state))
         if answer.get("ok") is not True:
             raise EngineError(f"the engine refused new_game: {answer}")
         for action in state.history:
@@ -152,7 +160,7 @@ class Engine:
 
     def apply(self, action: Action) -> dict[str, Any]:
         """``apply`` an action."""
-        return self.request({"cmd": "apply", "action": action_data(action)})
+        return self.request(_apply_request(action))
 
     def close(self) -> None:
         """``quit``, then make sure the program is gone."""
@@ -208,6 +216,30 @@ def _short(value: Any) -> str:
 
 Step = tuple[Action, list[Action]]
 """One step of a game: the action to apply, and the actions to refuse before it."""
+PIPELINE: Final = 256
+"""Requests the runner sends ahead of the answers it has checked."""
+
+
+@attrs.frozen
+class _Check:
+    state: State  # golfo's state when the request is sent
+    kind: str  # start, replay, observe, view, refuse, accept
+    request: dict[str, Any]
+    expected: Any = None  # the observation, the view, or the action applied or refused
+
+
+def _new_game_request(state: State) -> dict[str, Any]:
+    return {
+        "cmd": "new_game",
+        "rules": rules_data(state.rules),
+        "players": state.players,
+        "dealer": state.first_dealer,
+        "stacks": list(state.initial_stacks),
+    }
+
+
+def _apply_request(action: Action) -> dict[str, Any]:
+    return {"cmd": "apply", "action": action_data(action)}
 
 
 class _GapError(Exception):
@@ -254,8 +286,9 @@ def illegal_actions(state: State, rng: random.Random) -> list[Action]:
     stranger = next(c for c in rng.sample(DECK, 28) if c not in hand)
     out += [Discard(seat, [stranger]), Discard(seat, list(hand))]
     out.append(Deal(rng.choice(DECK)))
-    candidates = [a for a in out if not is_legal(state, a)]
-    return rng.sample(candidates, min(2, len(candidates)))
+    candidates = [a for a in out if a not in moves]  # LegalMoves answers as apply would
+    chosen = rng.sample(candidates, min(2, len(candidates)))
+    return [a for a in chosen if not is_legal(state, a)]  # and apply confirms it
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -342,6 +375,8 @@ class Runner:
         self.divergences: list[Divergence] = []
         """Every divergence found."""
         self._enough = False
+        self._seen: tuple[State, dict[str, Any]] | None = None  # the last observation made
+        self._last: State | None = None  # golfo's state at the request checked last
 
     def say(self, text: str) -> None:
         """Print a line of the report."""
@@ -350,45 +385,102 @@ class Runner:
 
     # -- one game ---------------------------------------------------------
 
-    def _observe(self, state: State) -> None:
-        ours = observation(state)
-        answer = self.engine.request({"cmd": "observe"})
-        if answer.get("ok") is not True:
-            raise _GapError("observe", {"ok": True}, answer)
-        difference = first_difference(ours, answer)
-        if difference is not None:
-            raise _GapError(*difference)
+    # The runner pipelines: it plays golfo ahead and sends the engine every request of a
+    # game without waiting (up to PIPELINE answers outstanding), then checks the answers in
+    # order as they come.  The script of a game depends on golfo's states only, never on
+    # the engine's answers, so a round trip per request is not needed.
 
-    def _views(self, state: State) -> None:
+    def _script(
+        self,
+        start: State,
+        moves: Iterator[Step] | Callable[[State], Step | None],
+        refuse_at_end: Sequence[Action],
+    ) -> Iterator[_Check]:
+        """Every request of one game with what its answer must be, golfo played ahead."""
+        yield _Check(start, "start", _new_game_request(start))
+        for action in start.history:
+            yield _Check(start, "replay", _apply_request(action), action)
+        state = start
+        step = 0
+        while True:
+            yield from self._observe(state)
+            if step % self.view_every == 0:
+                yield from self._views(state)
+            nxt = moves(state) if callable(moves) else next(moves, None)
+            if nxt is None:
+                for bad in refuse_at_end:
+                    yield from self._refuse(state, bad)
+                yield from self._views(state)
+                if state.is_over:  # nothing is legal after the end
+                    after: list[Action] = [NextHand(), EndGame(), Pass(0), Deal(DECK[0])]
+                    for late in after:
+                        yield from self._refuse(state, late)
+                return
+            action, refused = nxt
+            for bad in refused:
+                yield from self._refuse(state, bad)
+            yield _Check(state, "accept", _apply_request(action), action)
+            state = apply(state, action)
+            step += 1
+
+    def _observe(self, state: State) -> Iterator[_Check]:
+        seen = self._seen
+        if seen is None or seen[0] is not state:  # a refused action: the same observation
+            seen = self._seen = (state, observation(state))
+        yield _Check(state, "observe", {"cmd": "observe"}, seen[1])
+
+    def _views(self, state: State) -> Iterator[_Check]:
         if not self.engine.views:
             return
         for seat in (*range(state.players), None):
             ours = to_data(view(state, seat))
-            answer = self.engine.request({"cmd": "view", "seat": seat})
+            yield _Check(state, "view", {"cmd": "view", "seat": seat}, ours)
+
+    def _refuse(self, state: State, action: Action) -> Iterator[_Check]:
+        yield _Check(state, "refuse", _apply_request(action), action)
+        yield from self._observe(state)  # and nothing changed
+
+    def _verify(self, check: _Check, answer: dict[str, Any]) -> None:
+        """Raise :class:`_GapError` (or :class:`EngineError`) if ``answer`` is wrong."""
+        kind, expected = check.kind, check.expected
+        if kind == "observe":
+            if answer.get("ok") is not True:
+                raise _GapError("observe", {"ok": True}, answer)
+            difference = first_difference(expected, answer)
+            if difference is not None:
+                raise _GapError(*difference)
+        elif kind == "view":
             theirs = answer.get("view")
-            if theirs != ours:
+            if theirs != expected:
+                seat = check.request["seat"]
                 field = f"view of {'the spectator' if seat is None else f'seat {seat}'}"
+                ours = expected
                 if isinstance(theirs, dict):
                     key = next((k for k in ours if theirs.get(k) != ours[k]), "")
                     if key:
                         field += f".{key}"
                         ours, theirs = ours[key], theirs.get(key)
                 raise _GapError(field, ours, theirs)
+        elif kind == "refuse":
+            if answer.get("ok") is not False:
+                written = json.dumps(action_data(expected))
+                raise _GapError(f"refuses {written}", "refused", "accepted")
+        elif kind == "accept":
+            if answer.get("ok") is not True:
+                written = json.dumps(action_data(expected))
+                raise _GapError(f"accepts {written}", "accepted", answer, extra=expected)
+            self.steps += 1
+        elif kind == "start":
+            if answer.get("ok") is not True:
+                raise EngineError(f"the engine refused new_game: {answer}")
+        elif answer.get("ok") is not True:  # "replay": an action of a position's history
+            raise EngineError(f"the engine refused {action_data(expected)} of a position")
 
-    def _refuse(self, state: State, action: Action) -> None:
-        answer = self.engine.apply(action)
-        if answer.get("ok") is not False:
-            raise _GapError(f"refuses {json.dumps(action_data(action))}", "refused", "accepted")
-        self._observe(state)  # and nothing changed
-
-    def _accept(self, state: State, action: Action) -> State:
-        answer = self.engine.apply(action)
-        if answer.get("ok") is not True:
-            raise _GapError(
-                f"accepts {json.dumps(action_data(action))}", "accepted", answer, extra=action
-            )
-        self.steps += 1
-        return apply(state, action)
+    def _check_next(self, pending: collections.deque[_Check]) -> None:
+        """Check the oldest request's answer (golfo's state then kept for a report)."""
+        check = pending.popleft()
+        self._last = check.state
+        self._verify(check, self.engine.receive(check.request.get("cmd")))
 
     def play(
         self,
@@ -401,34 +493,28 @@ class Runner:
         """One game from ``start``: at each step the observation, the views every
         :attr:`view_every` steps, the refused actions, then the action.  ``moves`` gives
         (action, refused) pairs, or is a function of the state (``None``: stop)."""
-        state = start
+        engine = self.engine
+        pending: collections.deque[_Check] = collections.deque()
+        self._last = start
         try:
-            self.engine.start(start)
-            step = 0
-            while True:
-                self._observe(state)
-                if step % self.view_every == 0:
-                    self._views(state)
-                nxt = moves(state) if callable(moves) else next(moves, None)
-                if nxt is None:
-                    for bad in refuse_at_end:
-                        self._refuse(state, bad)
-                    self._views(state)
-                    if state.is_over:  # nothing is legal after the end
-                        after: list[Action] = [NextHand(), EndGame(), Pass(0), Deal(DECK[0])]
-                        for late in after:
-                            self._refuse(state, late)
-                    break
-                action, refused = nxt
-                for bad in refused:
-                    self._refuse(state, bad)
-                state = self._accept(state, action)
-                step += 1
+            try:
+                for check in self._script(start, moves, refuse_at_end):
+                    engine.send(check.request)
+                    pending.append(check)
+                    if len(pending) >= PIPELINE:
+                        self._check_next(pending)
+                while pending:
+                    self._check_next(pending)
+            except _GapError:
+                for check in pending:  # answered anyway: read them before the next game
+                    engine.receive(check.request.get("cmd"))
+                raise
         except _GapError as gap:
-            self._diverged(name, state, gap)
+            self._diverged(name, self._last or start, gap)
             return False
         except EngineError as error:
-            self._diverged(name, state, _GapError("engine", "an answer", str(error)))
+            lost = _GapError("engine", "an answer", str(error))
+            self._diverged(name, self._last or start, lost)
             raise
         self.games += 1
         return True
