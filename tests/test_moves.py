@@ -279,3 +279,100 @@ def test_views_carry_the_moves_of_the_seat_to_act_only() -> None:
         v = view(state, seat)
         assert v.moves is None
         assert v.legal_actions == ()
+
+
+# ---------------------------------------------------------------------------
+# wager_limits, and the shared action objects (found by mutation testing)
+
+_CAPPED: Final = golfo.Rules(ante=1, min_open=2, min_raise=3, round_caps=(6, 14, 20, 30))
+
+
+def _second_round_facing_a_raise() -> golfo.State:
+    """R9 with chips from an earlier round: seat 1 opened 3 in the second round (9 in the
+    hand: ante 1, 5 in the first round, 3 now), then faces 6."""
+    state = golfo.deal_from(new_game(_CAPPED, players=3, stacks=(100, 100, 100)), DECK)
+    for action in (Bet(1, 2), golfo.Raise(2, 5), Call(0), Call(1)):  # round 1: 6 each, the cap
+        state = apply(state, action)
+    while state.phase is not Phase.BET_2:
+        seat = state.to_act
+        state = apply(
+            state, Discard(seat, []) if isinstance(seat, int) else legal_actions(state)[0]
+        )
+    for action in (Bet(1, 3), golfo.Raise(2, 6), Call(0)):
+        state = apply(state, action)
+    return state
+
+
+def test_wager_limits_give_every_bound_of_a_raise_under_a_cap() -> None:
+    state = _second_round_facing_a_raise()
+    assert (state.to_act, state.bets, state.committed) == (1, (6, 3, 6), (12, 9, 12))
+    lim = golfo.moves.wager_limits(state, 1)
+    assert lim.current == 6
+    assert lim.minimum == 6 + 3  # R5: the current bet and min_raise
+    assert lim.own == 3 + 91  # R8: its bet and its stack (100 less 9)
+    assert (lim.reach, lim.reach_seat) == (6 + 88, 2)  # 0 and 2 tie: the first from mano (1)
+    assert lim.room == 14 - 9 + 3  # R9: the cap less the hand's chips before this round
+    assert lim.amounts == range(0)  # the cap leaves no full raise
+    assert legal_moves(state) == LegalMoves(1, can_fold=True, call=3)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, golfo.Raise(1, 9))
+    assert info.value.rule == "R9"
+    assert "amount 9 is over this round's cap (8)" in str(info.value)
+
+
+def test_a_raise_below_the_minimum_names_the_current_bet_plus_min_raise() -> None:
+    state = golfo.deal_from(new_game(_CAPPED, players=3, stacks=(100, 100, 100)), DECK)
+    state = apply(state, Bet(1, 2))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, golfo.Raise(2, 4))
+    assert info.value.rule == "R5"
+    assert "amount 4 is below the minimum raise 5" in str(info.value)
+    assert golfo.moves.wager_limits(state, 2).minimum == 5
+
+
+def test_the_same_action_objects_are_handed_out_again() -> None:
+    """Bets and raises are interned: equal actions of two states are the same object (no
+    list of a hundred amounts is built twice; a row grown for more amounts is new)."""
+    one = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(700, 700, 700)), DECK)
+    two = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(40, 300, 300)), DECK)
+    first, second = legal_actions(one), legal_actions(two)
+    assert first[1:40] == second[1:40]
+    assert all(a is b for a, b in zip(first[1:40], second[1:40], strict=True))
+    assert list(legal_moves(one))[7] is first[7]
+
+
+def test_the_betting_cache_keeps_lists_within_its_bound() -> None:
+    """The kept betting lists: each counted as its length and 16 slots, their total never
+    over ``_BETTING_LISTS_SLOTS``; a list longer than an eighth of them is never kept; when
+    full the cache starts over."""
+    cache = golfo.moves._BETTING_LISTS
+    room = golfo.moves._BETTING_ROOM
+    slots = golfo.moves._BETTING_LISTS_SLOTS
+    cache.clear()  # start from an empty cache (other tests filled it): a state it can be in
+    room[0] = slots
+
+    def key_of(state: golfo.State) -> tuple[int, int, int, int]:
+        seat = state.to_act
+        assert isinstance(seat, int)
+        low, stop = golfo.moves.wager_range(state.__dict__, seat, 0)
+        return (seat, 0, low, stop)
+
+    def used() -> int:
+        return sum(len(v) + 16 for v in cache.values())
+
+    longest = slots // 8  # Pass and the bets 1..longest - 1: kept
+    kept = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(longest,) * 3), DECK)
+    assert len(legal_actions(kept)) == longest
+    assert cache[key_of(kept)] == legal_actions(kept)
+    too_long = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(longest + 1,) * 3), DECK)
+    assert len(legal_actions(too_long)) == longest + 1
+    assert key_of(too_long) not in cache
+    seen = []
+    for stack in range(100, 1300):  # about 840,000 slots of lists: the cache starts over
+        state = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(stack,) * 3), DECK)
+        legal_actions(state)
+        seen.append(key_of(state))
+        assert cache[seen[-1]] == legal_actions(state)
+        assert room[0] == slots - used() >= 0
+    assert seen[-2] in cache  # two lists of a thousand amounts fit
+    assert seen[0] not in cache  # the first went when the cache started over
