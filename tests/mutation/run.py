@@ -31,8 +31,9 @@ each commit (built once, with every test's duration, so the fastest tests run fi
 each module's results as they finish, so a long run can be stopped and read.  After adding
 tests (and committing them), ``--survivors`` runs again only the mutants that survived last
 time and are not listed as equivalent, on a new map, and keeps the other results, as long as
-the module itself is unchanged.
-The report covers every module with results.
+the module itself is unchanged.  ``--resume`` goes on with a run that was stopped: the
+chunks of mutants it made are kept and only the mutants without a result are run (on that
+run's map).  The report covers every module with results.
 """
 
 from __future__ import annotations
@@ -260,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", default="mutation-report.md")
     parser.add_argument("--workdir", type=Path, default=ROOT / ".mutation")
     parser.add_argument("--survivors", action="store_true")
+    parser.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = set(modules) - set(MODULES)
@@ -278,10 +280,7 @@ def main(argv: list[str] | None = None) -> int:
             cached.write_text(json.dumps(coverage_map(trees[0], base)))
             print(f"map built in {time.monotonic() - began:.0f} s", file=sys.stderr)
         maps = json.loads(cached.read_text())
-        jobs = [
-            prepare(m, maps, trees[0], base, args.limit, args.survivors, args.workers)
-            for m in modules
-        ]
+        jobs = [_resume_or_prepare(m, maps, trees[0], base, args) for m in modules]
         lock = threading.Lock()
         queue = [(job, chunk) for job in jobs for chunk in job.chunks]
         queue.reverse()  # popped from the end: the modules in the order asked
@@ -403,7 +402,38 @@ def prepare(
     chunks = [base / f"{module}.{i}.sqlite" for i in range(parts)]
     count = sum(share(session, c, i, parts, limit, only) for i, c in enumerate(chunks))
     (base / f"{module}.all.sqlite").unlink()
+    made = {"digest": digest(module), "annotations": dropped}
+    (base / f"{module}.digest").write_text(json.dumps(made))  # for --resume
     return Job(module, cfg, chunks, keep, dropped, count, parts)
+
+
+def _resume_or_prepare(
+    module: str, maps: dict[str, Any], tree: Path, base: Path, args: argparse.Namespace
+) -> Job:
+    job = resumed(module, base) if args.resume else None
+    if job is not None:
+        print(f"{module}: resumed, {job.count} mutants", file=sys.stderr)
+        return job
+    return prepare(module, maps, tree, base, args.limit, args.survivors, args.workers)
+
+
+def resumed(module: str, base: Path) -> Job | None:
+    """``--resume``: the chunks of an unfinished run of ``module`` (``cosmic-ray exec`` runs
+    only the mutants without a result), if the module is the one they were made from."""
+    mark = base / f"{module}.digest"
+    chunks = sorted(
+        (c for c in base.glob(f"{module}.*.sqlite") if c.stem.split(".")[-1].isdigit()),
+        key=lambda c: int(c.stem.split(".")[-1]),
+    )
+    made = json.loads(mark.read_text()) if mark.exists() else {}
+    if not chunks or made.get("digest") != digest(module):
+        return None
+    count = 0
+    for chunk in chunks:
+        with contextlib.closing(sqlite3.connect(chunk)) as db:
+            count += db.execute("select count(*) from mutation_specs").fetchone()[0]
+    dropped = made["annotations"]
+    return Job(module, base / f"{module}.toml", chunks, [], dropped, count, len(chunks))
 
 
 @contextlib.contextmanager
