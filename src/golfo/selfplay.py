@@ -31,15 +31,15 @@ from typing import Any, Final, TextIO
 
 import attrs
 
+from golfo import engines
 from golfo.actions import Action, Discard, NextHand
-from golfo.bots import Bot, new_deck, play_hand
+from golfo.bots import Bot, new_deck
+from golfo.engines import engine
 from golfo.parallel import derive_seed, run_shards
 from golfo.records import to_json
-from golfo.reducer import apply, new_game
 from golfo.rules import TRADICIONAL, Rules
-from golfo.state import State
 from golfo.tournament import make_bot
-from golfo.views import View, view
+from golfo.views import View
 from golfo.wire import action_data, view_data
 
 __all__ = ["RECORDS", "Tally", "report", "simulate"]
@@ -105,6 +105,7 @@ class _Game:
     index: int
     limit: int
     records: str | None
+    engine: str = "python"
 
 
 def _decision(game: int, view: View, action: Action) -> str:
@@ -123,6 +124,7 @@ def _decision(game: int, view: View, action: Action) -> str:
 def _play_game(game: _Game) -> tuple[Tally, list[str]]:
     """Play one game (a top-level function: process pools and Ray pickle it)."""
     players = len(game.kinds)
+    table = engine(game.engine)
     seed = derive_seed(game.seed, game.index)
     bots: list[Bot] = [make_bot(k, derive_seed(seed, 1, s)) for s, k in enumerate(game.kinds)]
     rng = random.Random(derive_seed(seed, 0))
@@ -130,7 +132,7 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
     lines: list[str] = []
     limited = short = False
 
-    def watch(state: State, action: Action) -> None:
+    def watch(state: Any, action: Action) -> None:
         nonlocal limited, short
         if isinstance(action, Discard):
             room = min(5, state.stock_mask.bit_count())
@@ -141,12 +143,12 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
         if game.records == "decisions":
             seat = state.to_act
             assert isinstance(seat, int)
-            lines.append(_decision(game.index, view(state, seat), action))
+            lines.append(_decision(game.index, table.view(state, seat), action))
 
-    state = new_game(game.rules, players=players)
+    state = table.new_game(game.rules, players)
     while tally.hands < game.limit:
         limited = short = False
-        state = play_hand(state, bots, new_deck(rng), on_action=watch)
+        state = table.play_hand(state, bots, new_deck(rng), watch)
         result = state.results[-1]
         tally.hands += 1
         tally.stock_limited += limited
@@ -164,10 +166,10 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
         if state.is_over:
             break
         if tally.hands < game.limit:
-            state = apply(state, NextHand())
+            state = table.apply(state, NextHand())
     tally.rebuys = list(state.rebuys)
     if game.records == "games":
-        record = json.loads(to_json(state))
+        record = json.loads(to_json(table.state(state)))
         lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
     return tally, lines
 
@@ -184,13 +186,15 @@ def simulate(
     out: TextIO | None = None,
     records: str = "games",
     progress: Callable[[int], None] | None = None,
+    engine: str = "python",
 ) -> Tally:
     """Self-play of ``hands`` hands between ``bots`` (3 or 4 names, one per seat).
 
     ``game_hands``: the length of open-ended games.  ``workers``, ``ray``: see
     :func:`golfo.parallel.run_shards`.  ``out``: a text stream receiving JSON Lines
     (``records``: ``"games"`` or ``"decisions"``, see the module).  ``progress(hands)`` is
-    called as games finish.
+    called as games finish.  ``engine``: ``"python"`` or ``"native"`` (:mod:`golfo.engines`;
+    the same seed gives the same tally on both).
     """
     kinds = tuple(bots)
     if len(kinds) not in (3, 4):
@@ -199,19 +203,20 @@ def simulate(
         raise ValueError(f"records must be one of {RECORDS}, got {records!r}")
     for kind in set(kinds):
         make_bot(kind, 0)
+    engines.engine(engine)  # unknown or not installed: fails here
     length = game_hands if rules.hands is None else 1 << 62
     wanted = records if out is not None else None
     tally = Tally(len(kinds))
 
     def games() -> Iterator[_Game]:
         for index in count():
-            yield _Game(kinds, rules, seed, index, length, wanted)
+            yield _Game(kinds, rules, seed, index, length, wanted, engine)
 
     parts = run_shards(_play_game, games(), workers=workers, ray=ray)
     try:
         for index, (part, lines) in enumerate(parts):
             if tally.hands + part.hands > hands:  # the last game, cut to the hands wanted
-                cut = _Game(kinds, rules, seed, index, hands - tally.hands, wanted)
+                cut = _Game(kinds, rules, seed, index, hands - tally.hands, wanted, engine)
                 part, lines = _play_game(cut)
             tally.merge(part)
             if out is not None:

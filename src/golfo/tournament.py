@@ -32,9 +32,10 @@ from typing import Any, Final
 
 import attrs
 
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, play_hand
+from golfo import engines
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.engines import engine
 from golfo.parallel import derive_seed, run_shards
-from golfo.reducer import new_game
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
 
@@ -213,6 +214,7 @@ class _Shard:
     duplicate: bool
     start: int
     stop: int
+    engine: str = "python"
 
 
 @attrs.frozen
@@ -227,6 +229,7 @@ class _Totals:
 def _play_shard(shard: _Shard) -> _Totals:
     """Play a shard's deals (a top-level function: process pools and Ray pickle it)."""
     n = len(shard.bots)
+    table = engine(shard.engine)
     rotations = n if shard.duplicate else 1
     sums = [0] * n
     cross = [[0] * n for _ in range(n)]
@@ -242,7 +245,7 @@ def _play_shard(shard: _Shard) -> _Totals:
             for e, name in enumerate(shard.bots):
                 seat = seat_of[e]
                 by_seat[seat] = make_bot(name, derive_seed(shard.seed, deal, turn, seat))
-            state = play_hand(new_game(shard.rules, players=n), by_seat, deck)
+            state = table.play_hand(table.new_game(shard.rules, n), by_seat, deck)
             payoffs = state.results[-1].payoffs
             for e in range(n):
                 nets[e] += payoffs[seat_of[e]]
@@ -274,6 +277,7 @@ def tournament(
     ray: str | None = None,
     shard_deals: int | None = None,
     progress: Callable[[int], None] | None = None,
+    engine: str = "python",
 ) -> TournamentResult:
     """Play ``bots`` (3 or 4 names, see :data:`BOTS`; one per seat) against each other.
 
@@ -281,19 +285,21 @@ def tournament(
     (``hands // len(bots)`` deals, at least one), else once.  ``workers``, ``ray``: see
     :func:`golfo.parallel.run_shards`.  ``shard_deals``: deals per shard (default: about
     2,000 shards, at least 10 deals each; it never depends on the workers).
-    ``progress(hands)`` is called as shards finish.
+    ``progress(hands)`` is called as shards finish.  ``engine``: ``"python"`` or
+    ``"native"`` (:mod:`golfo.engines`; the same seed gives the same result on both).
     """
     names = tuple(bots)
     if len(names) not in (3, 4):
         raise ValueError(f"a tournament needs 3 or 4 bots, got {len(names)}")
     for name in set(names):
         make_bot(name, 0)  # unknown names fail here, before any work starts
+    engines.engine(engine)  # so does an engine that is not installed
     n = len(names)
     rotations = n if duplicate else 1
     deals = max(1, hands // rotations)
     size = shard_deals or max(10, math.ceil(deals / 2000))
     shards = [
-        _Shard(names, rules, seed, duplicate, start, min(deals, start + size))
+        _Shard(names, rules, seed, duplicate, start, min(deals, start + size), engine)
         for start in range(0, deals, size)
     ]
     stride = max(1, math.ceil(len(shards) / 1000))

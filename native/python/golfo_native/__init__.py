@@ -12,7 +12,8 @@ True
 from __future__ import annotations
 
 from golfo_native._batch import play_games
+from golfo_native._play import play_hand
 from golfo_native._state import NativeState
 
-__all__ = ["NativeState", "__version__", "play_games"]
+__all__ = ["NativeState", "__version__", "play_games", "play_hand"]
 __version__ = "0.1.0"

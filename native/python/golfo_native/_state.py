@@ -269,6 +269,16 @@ class NativeState:
         return self._results
 
     @property
+    def stock_mask(self) -> int:
+        """The cards in the stock, as ``golfo.State.stock_mask``'s bits."""
+        return self._g.fields()[11]
+
+    @property
+    def rebuys(self) -> tuple[int, ...]:
+        """Rebuys taken per seat, as ``golfo.State.rebuys``."""
+        return tuple(self._g.fields()[16])
+
+    @property
     def winner(self) -> int | None:
         """``golfo.standings(state).winner`` (R16, R18)."""
         return self._g.winner()

@@ -9,6 +9,7 @@ from typing import Final
 import attrs
 
 from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.engines import ENGINES
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 
 __all__ = [
@@ -98,7 +99,14 @@ def seed_number(text: str) -> int:
 
 
 def add_scale_options(command: argparse.ArgumentParser) -> None:
-    """``--workers K`` and ``--ray ADDRESS``, which exclude each other."""
+    """``--workers K`` and ``--ray ADDRESS``, which exclude each other, and ``--engine``."""
+    command.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="python",
+        help="the rules engine: golfo's reducer, or golfo-native's Rust engine (pip install "
+        "'golfo[native]'); the same seed gives the same results on both (default: python)",
+    )
     where = command.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",

@@ -122,6 +122,7 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
                 out=sink,
                 records=args.records,
                 progress=step,
+                engine=args.engine,
             )
     except OSError as error:
         raise UsageError(f"cannot write {args.out}: {error.strerror or error}") from None

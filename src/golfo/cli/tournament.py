@@ -102,6 +102,7 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
                 workers=args.workers,
                 ray=args.ray,
                 progress=step,
+                engine=args.engine,
             )
     except (ValueError, ImportError) as error:
         raise UsageError(str(error)) from None
