@@ -313,6 +313,8 @@ def test_wager_limits_give_every_bound_of_a_raise_under_a_cap() -> None:
     assert (lim.reach, lim.reach_seat) == (6 + 88, 2)  # 0 and 2 tie: the first from mano (1)
     assert lim.room == 14 - 9 + 3  # R9: the cap less the hand's chips before this round
     assert lim.amounts == range(0)  # the cap leaves no full raise
+    other = golfo.moves.wager_limits(state, 0)  # seats 1 (3 + 91) and 2 (6 + 88) tie
+    assert (other.reach, other.reach_seat) == (94, 1)  # mano, seat 1, comes first
     assert legal_moves(state) == LegalMoves(1, can_fold=True, call=3)
     with pytest.raises(IllegalActionError) as info:
         apply(state, golfo.Raise(1, 9))
