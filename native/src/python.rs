@@ -466,10 +466,12 @@ fn bug_names() -> Vec<&'static str> {
     crate::bugs::NAMES.iter().map(|(n, _)| *n).collect()
 }
 
-/// `n` games from one start (random or heuristic seats, chance at random), game k seeded with `seed + k`: per game (hands,
-/// actions, stacks, nets, rebuys, winner or -1).
+/// `n` games from one start (random or heuristic seats, chance at random), game k seeded
+/// with `seed + k`, as one buffer of little-endian i64: per game, in this order, hands,
+/// actions, winner (or -1), then per seat stacks, nets and rebuys (`3 + 3 * players`
+/// numbers).  One buffer, not a list of tuples: NumPy reads it as it is, and building a
+/// Python object per number would cost as much as playing the games.
 #[pyfunction]
-#[allow(clippy::type_complexity)]
 fn play_random_games(
     py: Python<'_>,
     start: &Game,
@@ -478,30 +480,25 @@ fn play_random_games(
     heuristic: bool,
     max_hands: i64,
     max_actions: u64,
-) -> Vec<(i64, u64, Vec<i64>, Vec<i64>, Vec<i64>, i64)> {
+) -> PyObject {
     let core = start.g.core;
     let players = core.players as usize;
-    py.allow_threads(move || {
-        (0..n)
-            .map(|k| {
-                let o = play_game(
-                    &core,
-                    seed.wrapping_add(k),
-                    heuristic,
-                    max_hands,
-                    max_actions,
-                );
-                (
-                    o.hands,
-                    o.actions,
-                    o.stacks[..players].to_vec(),
-                    o.nets[..players].to_vec(),
-                    o.rebuys[..players].to_vec(),
-                    o.winner.map_or(-1, i64::from),
-                )
-            })
-            .collect()
-    })
+    let bytes = py.allow_threads(move || {
+        let mut out: Vec<u8> = Vec::with_capacity(n as usize * (3 + 3 * players) * 8);
+        for k in 0..n {
+            let o = play_game(&core, seed.wrapping_add(k), heuristic, max_hands, max_actions);
+            let head = [o.hands, o.actions as i64, o.winner.map_or(-1, i64::from)];
+            let seats = o.stacks[..players]
+                .iter()
+                .chain(&o.nets[..players])
+                .chain(&o.rebuys[..players]);
+            for x in head.iter().chain(seats) {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        out
+    });
+    pyo3::types::PyBytes::new(py, &bytes).into()
 }
 
 #[pymodule]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import array
+import sys
 from typing import Any, Literal
 
 from golfo.rules import Rules
@@ -34,24 +36,31 @@ def play_games(
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     start = NativeState.new_game(rules, players)
-    rows = _core.play_random_games(
+    data = _core.play_random_games(
         start._g, n, seed % 2**64, policy == "heuristic", max_hands, max_actions
     )
-    columns: dict[str, Any] = {
-        "hands": [r[0] for r in rows],
-        "actions": [r[1] for r in rows],
-        "stacks": [r[2] for r in rows],
-        "nets": [r[3] for r in rows],
-        "rebuys": [r[4] for r in rows],
-        "winner": [r[5] for r in rows],
-    }
+    width = 3 + 3 * players  # hands, actions, winner, then stacks, nets, rebuys per seat
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - NumPy is optional
-        return columns
+        flat = array.array("q", data)
+        if sys.byteorder == "big":  # pragma: no cover - the buffer is little-endian
+            flat.byteswap()
+        rows = [flat[k * width : (k + 1) * width].tolist() for k in range(n)]
+        return {
+            "hands": [r[0] for r in rows],
+            "actions": [r[1] for r in rows],
+            "winner": [r[2] for r in rows],
+            "stacks": [r[3 : 3 + players] for r in rows],
+            "nets": [r[3 + players : 3 + 2 * players] for r in rows],
+            "rebuys": [r[3 + 2 * players :] for r in rows],
+        }
+    table = np.frombuffer(data, dtype="<i8").reshape(n, width).astype(np.int64)
     return {
-        key: np.asarray(value, dtype=np.int64).reshape(
-            (n, players) if key in ("stacks", "nets", "rebuys") else (n,)
-        )
-        for key, value in columns.items()
+        "hands": table[:, 0],
+        "actions": table[:, 1],
+        "winner": table[:, 2],
+        "stacks": table[:, 3 : 3 + players],
+        "nets": table[:, 3 + players : 3 + 2 * players],
+        "rebuys": table[:, 3 + 2 * players :],
     }

@@ -35,7 +35,6 @@ MovesArgs = tuple[
     int, bool, bool, int | None, tuple[int, int], tuple[int, int], int | None, int, int, bool, bool
 ]
 Refusal = tuple[str, str, list[tuple[str, int]]]
-Outcome = tuple[int, int, list[int], list[int], list[int], int]
 
 class Game:
     """One game of El Golfo with its history, in Rust."""
@@ -85,4 +84,4 @@ def active_bug() -> str | None: ...
 def bug_names() -> list[str]: ...
 def play_random_games(
     start: Game, n: int, seed: int, heuristic: bool, max_hands: int, max_actions: int
-) -> list[Outcome]: ...
+) -> bytes: ...
