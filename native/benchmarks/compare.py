@@ -99,7 +99,7 @@ def _nth(moves: golfo.LegalMoves, k: int) -> golfo.Action:
     """The ``k``-th action of ``moves`` without listing a range of amounts."""
     seat = moves.seat
     if seat is golfo.CHANCE:
-        return golfo.Deal(sorted(moves.deals)[k])
+        return golfo.Deal(list(moves.deals)[k])  # the set's own order: seeded, repeatable
     if moves.next_hand:
         return golfo.NextHand() if k == 0 else golfo.EndGame()
     assert isinstance(seat, int)

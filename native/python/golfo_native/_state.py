@@ -33,6 +33,7 @@ __all__ = ["NativeState"]
 
 _EMPTY: Final = range(0)
 _NO_HAND: Final = Hand()
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
 _CODEC_BOUNDS: dict[tuple[Rules, int], int] = {}  # max_amount per rules and seats
 
 
@@ -297,7 +298,7 @@ class NativeState:
             raises=range(*raises) if raises[0] < raises[1] else _EMPTY,
             discard_max=dmax,
             discard_from=Hand.from_mask(dfrom) if dmax is not None else _NO_HAND,
-            deals=frozenset(cards_of(deals)),
+            deals=frozenset(cards_of(deals)) if deals else _NO_CARDS,
             next_hand=nxt,
             end_game=end,
         )
