@@ -107,7 +107,19 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         """A random legal action of ``view``'s seat (see the class)."""
-        moves = _need_turn(view)
+        return self.choose_from(_need_turn(view))
+
+    def choose_from(self, moves: LegalMoves) -> Action:
+        """The same choice made from the seat's legal moves alone (all a random bot reads
+        of its view), for engines that give the moves without a whole view.
+
+        >>> import golfo
+        >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+        >>> RandomBot(4).choose_from(golfo.legal_moves(s)) == RandomBot(4).choose(golfo.view(s, 1))
+        True
+        """
+        if not isinstance(moves.seat, int):
+            raise SeatError(f"no seat is to act in {moves!r}")
         seat = moves.seat
         assert isinstance(seat, int)
         rng = self.rng

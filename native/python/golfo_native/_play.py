@@ -9,7 +9,7 @@ from typing import Final
 
 from golfo.actions import CHANCE, Action
 from golfo.analysis.knowledge import HAND_OVER
-from golfo.bots import Bot, HeuristicBot
+from golfo.bots import Bot, HeuristicBot, RandomBot
 from golfo.cards import Card
 from golfo.errors import CardError
 from golfo.moves import DEALS
@@ -29,8 +29,8 @@ def play_hand(
 ) -> NativeState:
     """Play the hand in progress to its end, in place: chance deals the first card of
     ``deck`` still in the stock (``golfo.deal_from``), each seat's bot chooses from its own
-    view (a ``golfo.HeuristicBot`` with the default thresholds is asked in Rust: the same
-    choice, computed there).
+    view (a ``golfo.HeuristicBot`` with the default thresholds is asked in Rust, a
+    ``golfo.RandomBot`` is given the legal moves alone: the same choices, made faster).
     ``on_action(state, action)`` is called before each bot action is applied.  Returns
     ``state``, between hands or at the end of the game."""
     while state.phase not in HAND_OVER:
@@ -44,11 +44,13 @@ def play_hand(
             continue
         assert isinstance(seat, int)
         bot = bots[seat]
-        action = (
-            state.heuristic_action()
-            if type(bot) is HeuristicBot and bot.thresholds == _DEFAULT_THRESHOLDS
-            else bot.choose(state.view_object(seat))
-        )
+        action: Action | None
+        if type(bot) is HeuristicBot and bot.thresholds == _DEFAULT_THRESHOLDS:
+            action = state.heuristic_action()
+        elif type(bot) is RandomBot:
+            action = bot.choose_from(state.legal_moves())  # it reads nothing else
+        else:
+            action = bot.choose(state.view_object(seat))
         assert action is not None
         if on_action is not None:
             on_action(state, action)
