@@ -84,3 +84,49 @@ def test_the_heuristic_chooses_as_golfos_heuristic_bot(
             action = choose(state, rng)
         state = golfo.apply(state, action)
         native.play(action)
+
+
+def test_callbacks_play_the_games_golfo_plays() -> None:
+    """A policy of one's own (an action or an id per call, one callable per seat): the
+    results are those of golfo's reducer fed the same choices and the same deals."""
+    seen: list[tuple[int, int]] = []
+
+    def cautious(state: NativeState, seat: int) -> golfo.Action | int:
+        seen.append((seat, state.version))
+        moves = state.legal_moves()
+        return golfo.Call(seat) if moves.call is not None else state.legal_ids()[0]
+
+    def bold(state: NativeState, seat: int) -> golfo.Action | int:
+        return state.legal_ids()[-1]
+
+    rules = attrs.evolve(golfo.LUDOTEKA, hands=3)
+    seats = [cautious, bold, cautious]
+    out = play_games(4, rules, 3, 21, seats)
+    assert {s for s, _ in seen} == {0, 2}  # each seat asked its own callable
+    for k in range(4):
+        rng = random.Random(21 + k)
+        ours = golfo.new_game(rules, players=3)
+        theirs = NativeState.new_game(rules, 3)
+        while not ours.is_over:
+            seat = ours.to_act
+            if seat is golfo.CHANCE:
+                ids = theirs.legal_ids()
+                card = golfo.DECK[ids[rng.randrange(len(ids))]]
+                action: golfo.Action = golfo.Deal(card)
+            elif seat is None:
+                action = golfo.NextHand()
+            else:
+                pick = seats[seat](theirs, seat)
+                action = pick if not isinstance(pick, int) else theirs.action_of_id(pick)  # type: ignore[assignment]
+            ours = golfo.apply(ours, action)
+            theirs.play(action)
+        assert int(out["hands"][k]) == len(ours.results) == 3
+        nets = [sum(r.payoffs[s] for r in ours.results) for s in range(3)]
+        assert [int(x) for x in out["nets"][k]] == nets
+        assert [int(x) for x in out["stacks"][k]] == list(ours.stacks)
+        winner = golfo.standings(ours).winner
+        assert int(out["winner"][k]) == (-1 if winner is None else winner)
+    again = play_games(4, rules, 3, 21, seats)
+    assert all((out[key] == again[key]).all() for key in out)
+    with pytest.raises(ValueError, match="policy"):
+        play_games(1, rules, 3, 0, [cautious, bold])  # two callables for three seats

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import array
+import random
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from golfo.actions import CHANCE, Action, EndGame, NextHand
 from golfo.rules import Rules
 from golfo_native import _core
 from golfo_native._state import NativeState
@@ -13,12 +16,16 @@ from golfo_native._state import NativeState
 __all__ = ["play_games"]
 
 
+Callback = Callable[[NativeState, int], Action | int]
+"""A policy of your own: given the game and the seat to act, an action or a legal id."""
+
+
 def play_games(
     n: int,
     rules: Rules,
     players: int,
     seed: int,
-    policy: Literal["random", "heuristic"] = "random",
+    policy: Literal["random", "heuristic"] | Callback | Sequence[Callback] = "random",
     *,
     max_hands: int = 10,
     max_actions: int = 1_000_000,
@@ -30,15 +37,33 @@ def play_games(
     ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
     ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when
     NumPy is installed, else lists.
+
+    ``policy`` may also be your own: a callable ``policy(state, seat)`` returning an action
+    or a legal id (``state.legal_ids()``), or one such callable per seat.  The games are then
+    played from Python (each step through the bindings), chance dealing a legal card at
+    random with ``random.Random(seed + k)``; the same seed gives the same games.
+
+    >>> import golfo
+    >>> first = lambda state, seat: state.legal_ids()[0]   # always the first legal action
+    >>> out = play_games(3, golfo.LUDOTEKA, 3, seed=1, policy=first)
+    >>> out["hands"].tolist(), out["nets"].sum(axis=1).tolist()
+    ([10, 10, 10], [0, 0, 0])
     """
-    if policy not in ("random", "heuristic"):
-        raise ValueError(f"policy must be 'random' or 'heuristic', got {policy!r}")
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     start = NativeState.new_game(rules, players)
-    data = _core.play_random_games(
-        start._g, n, seed % 2**64, policy == "heuristic", max_hands, max_actions
-    )
+    if callable(policy) or not isinstance(policy, str):
+        seats = [policy] * players if callable(policy) else list(policy)
+        if len(seats) != players or not all(callable(p) for p in seats):
+            wanted = f"'random', 'heuristic', a callable or {players} of them"
+            raise ValueError(f"policy must be {wanted}, got {policy!r}")
+        data = _played(start, n, seed, seats, max_hands, max_actions)
+    elif policy in ("random", "heuristic"):
+        data = _core.play_random_games(
+            start._g, n, seed % 2**64, policy == "heuristic", max_hands, max_actions
+        )
+    else:
+        raise ValueError(f"policy must be 'random', 'heuristic' or a callable, got {policy!r}")
     width = 3 + 3 * players  # hands, actions, winner, then stacks, nets, rebuys per seat
     try:
         import numpy as np
@@ -64,3 +89,43 @@ def play_games(
         "nets": table[:, 3 + players : 3 + 2 * players],
         "rebuys": table[:, 3 + 2 * players :],
     }
+
+
+def _played(
+    start: NativeState,
+    n: int,
+    seed: int,
+    seats: list[Callback],
+    max_hands: int,
+    max_actions: int,
+) -> bytes:
+    """The games of :func:`play_games` with callbacks, in the buffer's layout."""
+    players = start.players
+    out = array.array("q")
+    for k in range(n):
+        state = start.copy()
+        rng = random.Random(seed + k)
+        actions = 0
+        while not state.is_over and actions < max_actions:
+            seat = state.to_act
+            if seat is CHANCE:
+                ids = state.legal_ids()
+                state.apply_id(ids[rng.randrange(len(ids))])
+            elif seat is None:  # between hands
+                done = state.rules.hands is None and len(state.results) >= max_hands
+                state.play(EndGame() if done else NextHand())
+            else:
+                choice = seats[seat](state, seat)
+                if isinstance(choice, int):
+                    state.apply_id(choice)
+                else:
+                    state.play(choice)
+            actions += 1
+        final = state.to_state()
+        nets = [sum(r.payoffs[s] for r in final.results) for s in range(players)]
+        winner = state.winner
+        out.extend([len(final.results), actions, -1 if winner is None else winner])
+        out.extend([*final.stacks, *nets, *final.rebuys])
+    if sys.byteorder == "big":  # pragma: no cover - the buffer is little-endian
+        out.byteswap()
+    return out.tobytes()
