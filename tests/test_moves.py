@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from types import SimpleNamespace
 from typing import Final
 
 import attrs
@@ -257,6 +258,7 @@ def test_between_hands_and_at_the_end() -> None:
     moves = legal_moves(state)
     assert (moves.seat, moves.next_hand, moves.end_game) == (None, True, True)
     assert tuple(moves) == (NextHand(), EndGame()) == legal_actions(state)
+    assert len(moves) == 2
     ludoteka = golfo.deal_from(new_game(LUDOTEKA, players=3), golfo.DECK)
     ludoteka = apply(apply(apply(ludoteka, Bet(1, 1)), Fold(2)), Fold(0))
     assert tuple(legal_moves(ludoteka)) == (NextHand(),)
@@ -378,3 +380,33 @@ def test_the_betting_cache_keeps_lists_within_its_bound() -> None:
         assert room[0] == slots - used() >= 0
     assert seen[-2] in cache  # two lists of a thousand amounts fit
     assert seen[0] not in cache  # the first went when the cache started over
+
+
+def test_wager_limits_of_any_table() -> None:
+    """``wager_limits`` reads any table (a state, a view, or one's own object with their
+    fields): the numbers here have bits in common, so a sum is never an ``|`` or a ``^``."""
+    table = SimpleNamespace(
+        rules=golfo.Rules(ante=1, min_open=2, min_raise=3, round_caps=(10, 20, 30, 40)),
+        phase=Phase.BET_3,
+        dealt_in=(0, 1, 2),
+        folded=frozenset(),
+        bets=(0, 3, 2),
+        stacks=(50, 3, 6),
+        committed=(10, 13, 12),
+    )
+    zero = golfo.moves.wager_limits(table, 0)
+    assert (zero.current, zero.minimum, zero.own) == (3, 3 + 3, 50)
+    assert (zero.reach, zero.reach_seat) == (2 + 6, 2)  # seat 1 reaches 3 + 3 only
+    assert zero.room == 30 - 10 + 0  # the third round's cap
+    assert zero.amounts == range(6, 9)  # R8: no more than seat 2 can match
+    one = golfo.moves.wager_limits(table, 1)
+    assert one.own == 3 + 3
+    assert (one.reach, one.reach_seat) == (50, 0)
+    assert one.room == 30 - 13 + 3
+
+
+def test_a_single_amount_is_written_alone_at_any_size() -> None:
+    state = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(1000, 1000, 292)), DECK)
+    state = apply(state, Bet(1, 290))  # seat 2 can raise to 291, all in, and no more
+    assert legal_moves(state).raises == range(291, 292)
+    assert golfo.describe_legal(state) == ("Call(seat=2), Raise(seat=2, amount=291), Fold(seat=2)")
