@@ -184,7 +184,7 @@ def test_every_option_of_every_subcommand_says_its_default() -> None:
                 assert action.help is not None, f"golfo {name} {action.option_strings[0]}"
                 assert "(default: " in action.help, f"golfo {name} {action.option_strings[0]}"
                 checked += 1
-    assert checked == 26  # play 7, simulate 10, tournament 9
+    assert checked == 28  # play 7, simulate 11, tournament 10
 
 
 def test_console_script_is_installed() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
 
 pytest.importorskip("golfo_native")

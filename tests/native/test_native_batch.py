@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
 
 pytest.importorskip("golfo_native")

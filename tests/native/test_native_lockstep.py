@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import attrs
+import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

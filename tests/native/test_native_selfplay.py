@@ -8,6 +8,7 @@ import io
 import subprocess
 import sys
 
+import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
 
 pytest.importorskip("golfo_native")

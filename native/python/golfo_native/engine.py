@@ -26,10 +26,13 @@ class NativeBackend:
     """The Rust engine as a :class:`golfo.conformance.protocol.Backend`."""
 
     name = "golfo-native"
+    """The engine's name, in the answer to ``hello``."""
     version = __version__
+    """golfo-native's version."""
 
     def __init__(self) -> None:
         self.state = NativeState.new_game(TRADICIONAL, 3)
+        """The game being played (replaced by ``new_game``)."""
 
     def new_game(self, rules: Rules, players: int, dealer: int, stacks: list[int]) -> None:
         """Start a game in the engine."""

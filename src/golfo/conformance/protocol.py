@@ -144,10 +144,13 @@ class ReferenceBackend:
     """golfo's reducer behind the protocol (``golfo conformance engine``)."""
 
     name = "golfo"
+    """The engine's name, in the answer to ``hello``."""
     version = __version__
+    """golfo's version."""
 
     def __init__(self) -> None:
         self.state = new_game(TRADICIONAL, players=3)
+        """The game being played (replaced by ``new_game``)."""
 
     def new_game(self, rules: Rules, players: int, dealer: int, stacks: list[int]) -> None:
         """Start a game, as :func:`golfo.new_game`."""
@@ -182,7 +185,10 @@ class Engine:
 
     def __init__(self, backend: Backend | None = None) -> None:
         self.backend: Backend = ReferenceBackend() if backend is None else backend
+        """The rules engine that answers (golfo's reducer unless given)."""
         self.started = False
+        """Whether a ``new_game`` was answered (every other command but ``hello`` and
+        ``quit`` needs one)."""
 
     def handle(self, request: Any) -> dict[str, Any] | None:
         """The answer to one parsed request (``None``: ``quit``); a malformed one raises
