@@ -337,6 +337,9 @@ def test_a_raise_below_the_minimum_names_the_current_bet_plus_min_raise() -> Non
 def test_the_same_action_objects_are_handed_out_again() -> None:
     """Bets and raises are interned: equal actions of two states are the same object (no
     list of a hundred amounts is built twice; a row grown for more amounts is new)."""
+    golfo.moves._BETS[1] = ()  # seat 1's row of bets built afresh here (a state it can be in)
+    golfo.moves._BETTING_LISTS.clear()  # and no list of them kept
+    golfo.moves._BETTING_ROOM[0] = golfo.moves._BETTING_LISTS_SLOTS
     one = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(700, 700, 700)), DECK)
     two = golfo.deal_from(new_game(TRADICIONAL, players=3, stacks=(40, 300, 300)), DECK)
     first, second = legal_actions(one), legal_actions(two)
@@ -390,19 +393,22 @@ def test_wager_limits_of_any_table() -> None:
         phase=Phase.BET_3,
         dealt_in=(0, 1, 2),
         folded=frozenset(),
-        bets=(0, 3, 2),
-        stacks=(50, 3, 6),
-        committed=(10, 13, 12),
+        bets=(0, 1, 2),
+        stacks=(50, 5, 6),
+        committed=(10, 11, 12),
     )
     zero = golfo.moves.wager_limits(table, 0)
-    assert (zero.current, zero.minimum, zero.own) == (3, 3 + 3, 50)
-    assert (zero.reach, zero.reach_seat) == (2 + 6, 2)  # seat 1 reaches 3 + 3 only
+    assert (zero.current, zero.minimum, zero.own) == (2, 2 + 3, 50)
+    assert (zero.reach, zero.reach_seat) == (2 + 6, 2)  # seat 1 reaches 1 + 5 only
     assert zero.room == 30 - 10 + 0  # the third round's cap
-    assert zero.amounts == range(6, 9)  # R8: no more than seat 2 can match
+    assert zero.amounts == range(5, 9)  # R8: no more than seat 2 can match
     one = golfo.moves.wager_limits(table, 1)
-    assert one.own == 3 + 3
+    assert one.own == 1 + 5
     assert (one.reach, one.reach_seat) == (50, 0)
-    assert one.room == 30 - 13 + 3
+    assert one.room == 30 - 11 + 1
+    discarding = SimpleNamespace(**{**vars(table), "phase": Phase.DISCARD_1})
+    assert golfo.moves.wager_limits(discarding, 0).amounts == range(0)  # no bet outside a round
+    assert golfo.moves.wager_limits(discarding, 0).room is None
 
 
 def test_a_single_amount_is_written_alone_at_any_size() -> None:
