@@ -742,3 +742,14 @@ def test_r16_the_tie_break_counts_from_the_mano_of_the_last_hand_not_an_earlier_
     mano = state.results[-1].mano
     assert mano != state.results[1].mano
     assert standings(state).winner == next(s for s in (mano, (mano + 1) % 3) if s in (0, 1))
+
+
+@pytest.mark.parametrize(
+    ("players", "dealer"), [(3, 3), (3, 4), (3, 7), (4, 4), (4, 9), (3, -1), (4, True), (3, 1.0)]
+)
+def test_r1_new_game_refuses_a_dealer_who_is_not_a_seat(players: int, dealer: object) -> None:
+    """R1: the dealer is one of the seats, 0 to players - 1 (found by mutation testing: a
+    dealer past the table, not only at its edge)."""
+    with pytest.raises(golfo.RulesError) as info:
+        new_game(TRADICIONAL, players=players, dealer=dealer)  # type: ignore[arg-type]
+    assert str(info.value) == f"dealer must be a seat 0..{players - 1}, got {dealer!r}"
