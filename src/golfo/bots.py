@@ -118,10 +118,9 @@ class RandomBot:
         >>> RandomBot(4).choose_from(golfo.legal_moves(s)) == RandomBot(4).choose(golfo.view(s, 1))
         True
         """
-        if not isinstance(moves.seat, int):
-            raise SeatError(f"no seat is to act in {moves!r}")
         seat = moves.seat
-        assert isinstance(seat, int)
+        if not isinstance(seat, int):
+            raise SeatError(f"no seat is to act in {moves!r}")
         rng = self.rng
         if moves.discard_max is not None:
             rng.randrange(1)  # the choice of a kind among one, kept so that seeds replay

@@ -31,13 +31,13 @@ from golfo.rules import Rules
 from golfo.state import State
 from golfo.views import View, view
 
-__all__ = ["ENGINES", "Engine", "engine"]
+__all__ = ["ENGINES", "Driver", "engine"]
 
 ENGINES: Final = ("python", "native")
 """The engines by name."""
 
 
-class Engine(Protocol):
+class Driver(Protocol):
     """What self-play and tournaments do with a game, on one engine.  A game is a
     ``golfo.State`` on ``"python"`` and a ``golfo_native.NativeState`` (changed in place)
     on ``"native"``; both have ``results``, ``is_over``, ``rebuys`` and ``stock_mask``."""
@@ -118,7 +118,7 @@ class _Native:
         return state
 
 
-def engine(name: str) -> Engine:
+def engine(name: str) -> Driver:
     """The engine called ``name`` (one of :data:`ENGINES`); ``ValueError`` if it is not one,
     or is not installed."""
     if name not in ENGINES:

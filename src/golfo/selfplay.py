@@ -34,7 +34,6 @@ import attrs
 from golfo import engines
 from golfo.actions import Action, Discard, NextHand
 from golfo.bots import Bot, new_deck
-from golfo.engines import engine
 from golfo.parallel import derive_seed, run_shards
 from golfo.records import to_json
 from golfo.rules import TRADICIONAL, Rules
@@ -124,7 +123,7 @@ def _decision(game: int, view: View, action: Action) -> str:
 def _play_game(game: _Game) -> tuple[Tally, list[str]]:
     """Play one game (a top-level function: process pools and Ray pickle it)."""
     players = len(game.kinds)
-    table = engine(game.engine)
+    table = engines.engine(game.engine)
     seed = derive_seed(game.seed, game.index)
     bots: list[Bot] = [make_bot(k, derive_seed(seed, 1, s)) for s, k in enumerate(game.kinds)]
     rng = random.Random(derive_seed(seed, 0))

@@ -34,7 +34,6 @@ import attrs
 
 from golfo import engines
 from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
-from golfo.engines import engine
 from golfo.parallel import derive_seed, run_shards
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
@@ -229,7 +228,7 @@ class _Totals:
 def _play_shard(shard: _Shard) -> _Totals:
     """Play a shard's deals (a top-level function: process pools and Ray pickle it)."""
     n = len(shard.bots)
-    table = engine(shard.engine)
+    table = engines.engine(shard.engine)
     rotations = n if shard.duplicate else 1
     sums = [0] * n
     cross = [[0] * n for _ in range(n)]

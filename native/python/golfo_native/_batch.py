@@ -65,6 +65,14 @@ def play_games(
     else:
         raise ValueError(f"policy must be 'random', 'heuristic' or a callable, got {policy!r}")
     width = 3 + 3 * players  # hands, actions, winner, then stacks, nets, rebuys per seat
+    columns: dict[str, int | slice] = {
+        "hands": 0,
+        "actions": 1,
+        "winner": 2,
+        "stacks": slice(3, 3 + players),
+        "nets": slice(3 + players, 3 + 2 * players),
+        "rebuys": slice(3 + 2 * players, width),
+    }
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - NumPy is optional
@@ -72,23 +80,9 @@ def play_games(
         if sys.byteorder == "big":  # pragma: no cover - the buffer is little-endian
             flat.byteswap()
         rows = [flat[k * width : (k + 1) * width].tolist() for k in range(n)]
-        return {
-            "hands": [r[0] for r in rows],
-            "actions": [r[1] for r in rows],
-            "winner": [r[2] for r in rows],
-            "stacks": [r[3 : 3 + players] for r in rows],
-            "nets": [r[3 + players : 3 + 2 * players] for r in rows],
-            "rebuys": [r[3 + 2 * players :] for r in rows],
-        }
+        return {key: [row[at] for row in rows] for key, at in columns.items()}
     table = np.frombuffer(data, dtype="<i8").reshape(n, width).astype(np.int64)
-    return {
-        "hands": table[:, 0],
-        "actions": table[:, 1],
-        "winner": table[:, 2],
-        "stacks": table[:, 3 : 3 + players],
-        "nets": table[:, 3 + players : 3 + 2 * players],
-        "rebuys": table[:, 3 + 2 * players :],
-    }
+    return {key: table[:, at] for key, at in columns.items()}
 
 
 def _played(

@@ -47,8 +47,8 @@ from golfo.wire import (
 __all__ = [
     "PROTOCOL",
     "Backend",
-    "Engine",
     "ReferenceBackend",
+    "Session",
     "moves_form",
     "observation",
     "serve",
@@ -108,7 +108,7 @@ def observation(state: State) -> dict[str, Any]:
 
 
 class Backend(Protocol):
-    """One game behind the protocol: what :class:`Engine` needs from a rules engine.
+    """One game behind the protocol: what :class:`Session` needs from a rules engine.
 
     golfo's own (:class:`ReferenceBackend`) plays the reducer; another implementation written
     in Python (``golfo_native``'s Rust engine) gives its own and reuses the reading and the
@@ -179,7 +179,7 @@ class ReferenceBackend:
         return perft(self.state, depth, deck)
 
 
-class Engine:
+class Session:
     """The engine side of the protocol over a :class:`Backend`: one game at a time, every
     request read with the wire's readers (the same forms and checks for every backend)."""
 
@@ -259,12 +259,12 @@ def serve(
     ``{"ok": false, "error": "format"}``; nothing a request holds crashes it."""
     source = sys.stdin if lines is None else lines
     sink = sys.stdout if out is None else out
-    engine = Engine(backend)
+    session = Session(backend)
     for line in source:
         if not line.strip():
             continue
         try:
-            answer = engine.handle(parse_json(line, "request", MAX_MESSAGE * 16))
+            answer = session.handle(parse_json(line, "request", MAX_MESSAGE * 16))
         except GolfoError as error:
             answer = {"ok": False, "error": "format", "message": str(error)}
         except Exception as error:  # an engine's own failure: answered, never a crash

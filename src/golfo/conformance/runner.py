@@ -150,13 +150,9 @@ class Engine:
 
     def start(self, state: State) -> None:
         """A new game like ``state``'s, and every action of its history."""
-        answer = self.request(_new_game_request(state))
-        if answer.get("ok") is not True:
-            raise EngineError(f"the engine refused new_game: {answer}")
+        _started(self.request(_new_game_request(state)))
         for action in state.history:
-            answer = self.apply(action)
-            if answer.get("ok") is not True:
-                raise EngineError(f"the engine refused {action_data(action)} of a position")
+            _replayed(self.apply(action), action)
 
     def apply(self, action: Action) -> dict[str, Any]:
         """``apply`` an action."""
@@ -240,6 +236,16 @@ def _new_game_request(state: State) -> dict[str, Any]:
 
 def _apply_request(action: Action) -> dict[str, Any]:
     return {"cmd": "apply", "action": action_data(action)}
+
+
+def _started(answer: dict[str, Any]) -> None:
+    if answer.get("ok") is not True:
+        raise EngineError(f"the engine refused new_game: {answer}")
+
+
+def _replayed(answer: dict[str, Any], action: Action) -> None:
+    if answer.get("ok") is not True:
+        raise EngineError(f"the engine refused {action_data(action)} of a position")
 
 
 class _GapError(Exception):
@@ -471,10 +477,9 @@ class Runner:
                 raise _GapError(f"accepts {written}", "accepted", answer, extra=expected)
             self.steps += 1
         elif kind == "start":
-            if answer.get("ok") is not True:
-                raise EngineError(f"the engine refused new_game: {answer}")
-        elif answer.get("ok") is not True:  # "replay": an action of a position's history
-            raise EngineError(f"the engine refused {action_data(expected)} of a position")
+            _started(answer)
+        else:  # "replay": an action of a position's history
+            _replayed(answer, expected)
 
     def _check_next(self, pending: collections.deque[_Check]) -> None:
         """Check the oldest request's answer (golfo's state then kept for a report)."""
