@@ -33,7 +33,13 @@ tests (and committing them), ``--survivors`` runs again only the mutants that su
 time and are not listed as equivalent, on a new map, and keeps the other results, as long as
 the module itself is unchanged.  ``--resume`` goes on with a run that was stopped: the
 chunks of mutants it made are kept and only the mutants without a result are run (on that
-run's map).  The report covers every module with results.
+run's map).  ``--budget SECONDS`` makes a first pass quicker: each mutant runs only its
+fastest tests, as many as fit in SECONDS by the map's durations (a module like ``reducer``,
+which nearly every test reaches, spends most of a run on its survivors, each running every
+test); the survivors of such a pass are marked unsettled in the report, and ``--survivors``
+(without ``--budget``) runs each of them again with every test that reaches it, so the
+final score is the one a run without a budget gives.  The report covers every module with
+results.
 """
 
 from __future__ import annotations
@@ -57,6 +63,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+from select_tests import BUDGET  # this folder is the script's: first on the path
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES: Final = (
@@ -262,12 +269,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=ROOT / ".mutation")
     parser.add_argument("--survivors", action="store_true")
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--budget", type=float, default=None)
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = set(modules) - set(MODULES)
     if unknown:
         parser.error(f"not a module of the core: {', '.join(sorted(unknown))}")
     began = time.monotonic()
+    if args.budget is not None:  # read by select_tests.py, through cosmic-ray
+        os.environ["GOLFO_MUTATION_BUDGET"] = str(args.budget)
     # bytecode is cached (select_tests.py removes the mutated module's cached file)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     base: Path = args.workdir.resolve()
@@ -481,7 +491,8 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         "| in annotations (not run) |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    details = []
+    details: list[str] = []
+    notes: list[str] = []
     for module, run in found.items():
         rows = run["results"]
         reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
@@ -491,19 +502,27 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         equivalent = [r for r in alive if mutated(r["diff"]) in reasons]
         survivors = [r for r in alive if mutated(r["diff"]) not in reasons]
         untested = [r for r in survivors if (r["output"] or "").startswith("no test runs")]
+        unsettled = [r for r in survivors if BUDGET in (r["output"] or "")]
         total = len(counted) - len(equivalent)
         score = len(killed) / total if total else 1.0
         lines.append(
             f"| {module} | {len(counted)} | {len(killed)} | {len(survivors)} | "
             f"{len(equivalent)} | {len(untested)} | {score:.1%} | {run.get('annotations', 0)} |"
         )
+        if unsettled:
+            notes.append(
+                f"{module}: {len(unsettled)} of the survivors ran only the fastest of their "
+                "tests (`--budget`); `--survivors` settles them."
+            )
         details.append(f"## {module}\n")
         for r in sorted(equivalent, key=lambda r: r["line"]):
             details.append(f"- equivalent, line {r['line']}: {reasons[mutated(r['diff'])]}")
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
-            details.append(f"- **survived**, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
+            how = "unsettled (within the budget)" if r in unsettled else "**survived**"
+            details.append(f"- {how}, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
         details.append("")
+    lines += ["", *notes] if notes else []
     return "\n".join(lines) + "\n\n" + "\n".join(details)
 
 

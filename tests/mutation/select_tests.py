@@ -9,6 +9,10 @@ derandomised, the fastest first (``-x`` stops at the first failure).  Bytecode i
 module's: its cached file is removed first, since a mutant of the same size written in the
 same second as the last would otherwise be read from the stale cache.
 
+With ``GOLFO_MUTATION_BUDGET=SECONDS`` (``run.py --budget``) it runs only the fastest of
+those tests, as many as the map's durations say fit in the budget, and says so first in its
+output: a mutant that survives them is unsettled until ``--survivors`` runs every test.
+
 Exit status 0: the mutant survived; anything else: it was killed.  A mutant whose lines no
 test runs survives with exit 0, and says so in its output.
 
@@ -24,6 +28,9 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+BUDGET = "within the budget:"
+"""How the output of a mutant that ran only some of its tests begins."""
 
 
 def changed_lines(module: str) -> set[int]:
@@ -72,6 +79,16 @@ def main() -> int:
     for line in lines:
         found.update(table.get(str(line)) or statement_tests(module, line, table))
     tests = sorted(found, key=lambda t: (seconds.get(t, 0.0), t))
+    budget = os.environ.get("GOLFO_MUTATION_BUDGET")
+    if budget:  # a first pass: the fastest tests within the budget (run.py --budget)
+        every, spent, tests = tests, 0.0, []
+        for test in every:
+            spent += seconds.get(test, 0.0)
+            if spent > float(budget) and tests:
+                break
+            tests.append(test)
+        if len(tests) < len(every):
+            print(f"{BUDGET} {len(tests)} of {len(every)} tests")
     for stale in (Path(module).parent / "__pycache__").glob(f"{Path(module).stem}.*.pyc"):
         stale.unlink()
     if not tests:
