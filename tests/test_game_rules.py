@@ -753,3 +753,12 @@ def test_r1_new_game_refuses_a_dealer_who_is_not_a_seat(players: int, dealer: ob
     with pytest.raises(golfo.RulesError) as info:
         new_game(TRADICIONAL, players=players, dealer=dealer)  # type: ignore[arg-type]
     assert str(info.value) == f"dealer must be a seat 0..{players - 1}, got {dealer!r}"
+
+
+@pytest.mark.parametrize("stacks", [(100, 100), (100, 100, 100, 100), (100, 100, 100, 100, 100)])
+def test_r1_new_game_wants_one_stack_a_seat(stacks: tuple[int, ...]) -> None:
+    """R1: one starting stack for each seat, no fewer and no more (found by mutation
+    testing: a list of stacks longer than the table was taken)."""
+    with pytest.raises(golfo.RulesError) as info:
+        new_game(TRADICIONAL, players=3, stacks=stacks)
+    assert str(info.value) == f"stacks must be 3 whole numbers >= 0, got {stacks!r}"

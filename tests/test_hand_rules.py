@@ -335,6 +335,24 @@ def test_r4_seats_cannot_act_while_chance_is_to_act() -> None:
     refuse(state, Discard(2, NONE), "R4")
 
 
+def test_r4_while_a_deal_phase_deals_no_seat_is_still_to_act() -> None:
+    """R4: in the first and second deals chance alone acts, so no seat is still to act
+    (found by mutation testing: a hand that began with every seat marked to act)."""
+    state = game(players=4, rules=LUDOTEKA)
+    seen = []
+    while state.phase is not Phase.BET_2:
+        if state.phase in (Phase.DEAL_1, Phase.DEAL_2):
+            assert (state.to_act, state.needs, state.still_to_act) == (CHANCE, 0, frozenset())
+            seen.append(state.phase)
+            state = apply(state, Deal(min(state.stock)))
+        else:  # the first round: mano opens, everyone calls
+            seat = state.to_act
+            assert isinstance(seat, int)
+            opened = max(state.bets) > 0
+            state = apply(state, Call(seat) if opened else Bet(seat, state.rules.min_open))
+    assert (seen.count(Phase.DEAL_1), seen.count(Phase.DEAL_2)) == (6, 9)  # the dealer sits out
+
+
 def test_r4_dealing_a_card_not_in_the_stock_is_refused() -> None:
     state = apply(game(), Deal(Card.parse("5C")))
     err = refuse(state, Deal(Card.parse("5C")), "R4")

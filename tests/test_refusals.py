@@ -216,6 +216,15 @@ CASES: dict[str, Case] = {
         "R8: a raise needs an answer: no other seat still in can put in more than the current "
         "bet 49 (seat 1 can put in 49 at most); legal now: Call(seat=0), Fold(seat=0)",
     ),
+    "a raise nobody can answer, hundreds of chips deep": (  # the same sums, not the same int
+        lambda: dealt(TRADICIONAL, (10_000, 500, 500), Bet(1, 499), Call(2)),
+        Raise(0, 600),
+        "R8",
+        "unanswerable",
+        {"current": 499, "reach": 499, "reach_seat": 1},
+        "R8: a raise needs an answer: no other seat still in can put in more than the current "
+        "bet 499 (seat 1 can put in 499 at most); legal now: Call(seat=0), Fold(seat=0)",
+    ),
     "more than the seat has": (
         lambda: dealt(TRADICIONAL, (1000, 40, 1000)),
         Bet(1, 45),
