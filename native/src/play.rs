@@ -1,5 +1,7 @@
-//! Whole games at full speed: a seeded random policy, no history kept.
+//! Whole games at full speed: a seeded random policy, no history kept (or, for records, the
+//! same games with their history).
 
+use crate::game::Game;
 use crate::moves::{legal_moves, spread};
 use crate::settle::{nets, winner};
 use crate::state::{Action, Actor, Core, Phase};
@@ -107,9 +109,59 @@ pub struct Outcome {
     pub winner: Option<u8>,
 }
 
-/// Play one game from `start` to its end, every seat with the random policy or (with
-/// `heuristic`) golfo's HeuristicBot, chance dealing at random; open-ended games stop
-/// after `max_hands`; at most `max_actions` actions.
+/// What a game is played on: the bare [`Core`] (full speed) or a [`Game`] that keeps the
+/// history (for records); the policy sees only the core, so both play the same game.
+pub trait Table {
+    fn core(&self) -> &Core;
+    fn act(&mut self, action: Action);
+}
+
+impl Table for Core {
+    #[inline]
+    fn core(&self) -> &Core {
+        self
+    }
+    #[inline]
+    fn act(&mut self, action: Action) {
+        self.apply(action).expect("the policy picks legal actions");
+    }
+}
+
+impl Table for Game {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+    fn act(&mut self, action: Action) {
+        self.play(action).expect("the policy picks legal actions");
+    }
+}
+
+/// Play `table` to the game's end, every seat with the random policy or (with `heuristic`)
+/// golfo's HeuristicBot, chance dealing at random; open-ended games stop after `max_hands`;
+/// at most `max_actions` actions.  The number of actions played.
+pub fn play_out<T: Table>(
+    table: &mut T,
+    seed: u64,
+    heuristic: bool,
+    max_hands: i64,
+    max_actions: u64,
+) -> u64 {
+    let mut rng = SplitMix64(seed);
+    let mut actions = 0;
+    while table.core().phase != Phase::End && actions < max_actions {
+        let core = table.core();
+        let choice = match core.to_act {
+            Actor::Seat(_) if heuristic => crate::policy::heuristic_action(core),
+            _ => random_action(core, &mut rng, max_hands),
+        };
+        let Some(a) = choice else { break };
+        table.act(a);
+        actions += 1;
+    }
+    actions
+}
+
+/// One game from `start` played out ([`play_out`]) on a copy of its core: what it came to.
 pub fn play_game(
     start: &Core,
     seed: u64,
@@ -118,17 +170,7 @@ pub fn play_game(
     max_actions: u64,
 ) -> Outcome {
     let mut core = *start;
-    let mut rng = SplitMix64(seed);
-    let mut actions = 0;
-    while core.phase != Phase::End && actions < max_actions {
-        let choice = match core.to_act {
-            Actor::Seat(_) if heuristic => crate::policy::heuristic_action(&core),
-            _ => random_action(&core, &mut rng, max_hands),
-        };
-        let Some(a) = choice else { break };
-        core.apply(a).expect("the policy picks legal actions");
-        actions += 1;
-    }
+    let actions = play_out(&mut core, seed, heuristic, max_hands, max_actions);
     Outcome {
         hands: core.results as i64,
         actions,

@@ -7,7 +7,7 @@ use pyo3::types::PyTuple;
 
 use crate::game::{perft, view_events, Entry, Event, Game as RustGame};
 use crate::moves::{legal_moves, Ids};
-use crate::play::play_game;
+use crate::play::{play_game, play_out};
 use crate::rules::Rules;
 use crate::settle::winner;
 use crate::state::{Action, Actor, Core, HandResult, Phase, Pot, MAX_PENDING};
@@ -501,6 +501,22 @@ fn play_random_games(
     pyo3::types::PyBytes::new(py, &bytes).into()
 }
 
+/// Game k of `play_random_games` (seeded with `seed`, the same policy), played on a copy
+/// of `start` with its history kept: the game itself, for a record.
+#[pyfunction]
+fn play_random_game(
+    py: Python<'_>,
+    start: &Game,
+    seed: u64,
+    heuristic: bool,
+    max_hands: i64,
+    max_actions: u64,
+) -> Game {
+    let mut g = start.g.clone();
+    py.allow_threads(|| play_out(&mut g, seed, heuristic, max_hands, max_actions));
+    Game { g, ids: Vec::new() }
+}
+
 #[pymodule]
 fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_class::<Game>()?;
@@ -508,5 +524,6 @@ fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(active_bug, m)?)?;
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
     Ok(())
 }

@@ -34,6 +34,7 @@ golfo.errors.SeatError: action.seat: this connection plays seat 1, not seat 2
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
@@ -538,9 +539,20 @@ def standings_data(table: Standings) -> dict[str, Any]:
 
 
 def _words(action: Action | ViewEvent) -> dict[str, str]:
+    # the types in the key: Bet(1, 2.0) == Bet(1, 2), but it is not worded the same
+    key = (action, type(getattr(action, "seat", None)), type(getattr(action, "amount", None)))
+    es, en = _texts(key)
+    return {"es": es, "en": en}
+
+
+@functools.lru_cache(maxsize=4096)
+def _texts(key: tuple[Action | ViewEvent, type, type]) -> tuple[str, str]:
+    # Cached: a view repeats the hand's history, so each event is worded again at every
+    # view sent; events are frozen values (equal ones, of equal types, have equal words).
+    action = key[0]
     if isinstance(action, Dealt | Discarded):
-        return {"es": say_event(action, lang="es"), "en": say_event(action, lang="en")}
-    return {"es": say(action, lang="es"), "en": say(action, lang="en")}
+        return say_event(action, lang="es"), say_event(action, lang="en")
+    return say(action, lang="es"), say(action, lang="en")
 
 
 def event_data(event: ViewEvent) -> dict[str, Any]:

@@ -74,6 +74,25 @@ def test_an_observation_has_every_key_in_its_form() -> None:
     assert seen["moves"]["bet"] == [1, 20]
 
 
+def test_the_engine_process_reads_bytes_not_text() -> None:
+    """``golfo conformance engine`` reads its standard input as bytes: a line that is not
+    UTF-8 and a line longer than the longest request are answered as format errors (the
+    rest of the long line skipped), and pipelined requests after them all answered, in
+    order."""
+    from golfo.conformance.protocol import LONGEST
+
+    hello = b'{"cmd": "hello"}\n'
+    stream = b"\xff\xfe not text\n" + b"x" * (LONGEST + 70_000) + b"\n" + hello * 300
+    done = subprocess.run(
+        [PY, "-m", "golfo.conformance", "engine"], input=stream, capture_output=True, check=True
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a.get("error") for a in answers[:2]] == ["format", "format"]
+    assert "too long" in str(answers[1]["message"])
+    assert len(answers) == 302
+    assert all(a["protocol"] == PROTOCOL for a in answers[2:])
+
+
 def test_golfo_itself_passes_everything() -> None:
     engine = f"{PY} -m golfo.conformance engine"
     result = kit(

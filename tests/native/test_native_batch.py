@@ -131,3 +131,29 @@ def test_callbacks_play_the_games_golfo_plays() -> None:
     assert all((out[key] == again[key]).all() for key in out)
     with pytest.raises(ValueError, match="policy"):
         play_games(1, rules, 3, 0, [cautious, bold])  # two callables for three seats
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic", "callback"])
+def test_records_are_the_games_of_the_arrays_replayed_by_golfo(policy: str) -> None:
+    """``records=True``: each game's golfo/1 record, the same game as the arrays' row; golfo's
+    own reducer, replaying the record's actions from a new game, reaches the same end."""
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=None, rebuy=True)  # ended by EndGame
+    if policy == "callback":  # ids need bounded chips: a fixed length, no extra hands
+        rules = attrs.evolve(rules, hands=3, extra_hands_on_tie=False)
+    chosen: object = (lambda state, seat: state.legal_ids()[-1]) if policy == "callback" else policy
+    out = play_games(12, rules, 4, 5, chosen, max_hands=3, records=True)  # type: ignore[arg-type]
+    plain = play_games(12, rules, 4, 5, chosen, max_hands=3)  # type: ignore[arg-type]
+    assert all((out[key] == plain[key]).all() for key in plain)  # records change no game
+    assert len(out["records"]) == 12
+    for k, text in enumerate(out["records"]):
+        final = golfo.records.from_json(text)  # the reader replays it with golfo's reducer
+        replayed = golfo.new_game(rules, players=4)
+        for action in final.history:
+            replayed = golfo.apply(replayed, action)
+        assert replayed == final
+        assert final.is_over
+        assert list(final.stacks) == [int(x) for x in out["stacks"][k]]
+        assert list(final.rebuys) == [int(x) for x in out["rebuys"][k]]
+        assert len(final.results) == int(out["hands"][k])
+        assert final.version == int(out["actions"][k])
+    assert len(set(out["records"])) == 12  # twelve different games

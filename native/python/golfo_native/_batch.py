@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
+from golfo.records import to_json
 from golfo.rules import Rules
 from golfo_native import _core
 from golfo_native._state import NativeState
@@ -29,6 +30,7 @@ def play_games(
     *,
     max_hands: int = 10,
     max_actions: int = 1_000_000,
+    records: bool = False,
 ) -> dict[str, Any]:
     """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``.  Chance deals
     at random; every seat plays ``policy``: ``"random"`` (a kind of action at random, then
@@ -36,7 +38,11 @@ def play_games(
     choices of golfo's ``HeuristicBot``, computed in Rust).  Open-ended games end with
     ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
     ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when
-    NumPy is installed, else lists.
+    NumPy is installed, else lists.  ``records=True`` adds ``records``: each game's golfo/1
+    record (``golfo.records.to_json`` of the final state: every action, every card), the
+    same games as the arrays, to replay or check with golfo's own reducer; it costs a
+    conversion of each game to a ``golfo.State``, so it is for looking at games, not for
+    millions of them.
 
     ``policy`` may also be your own: a callable ``policy(state, seat)`` returning an action
     or a legal id (``state.legal_ids()``), or one such callable per seat.  The games are then
@@ -48,6 +54,10 @@ def play_games(
     >>> out = play_games(3, golfo.LUDOTEKA, 3, seed=1, policy=first)
     >>> out["hands"].tolist(), out["nets"].sum(axis=1).tolist()
     ([10, 10, 10], [0, 0, 0])
+    >>> from golfo.records import from_json
+    >>> out = play_games(2, golfo.TRADICIONAL, 4, seed=7, records=True)
+    >>> [from_json(r).stacks for r in out["records"]] == [tuple(s) for s in out["stacks"]]
+    True
     """
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
@@ -57,13 +67,29 @@ def play_games(
         if len(seats) != players or not all(callable(p) for p in seats):
             wanted = f"'random', 'heuristic', a callable or {players} of them"
             raise ValueError(f"policy must be {wanted}, got {policy!r}")
-        data = _played(start, n, seed, seats, max_hands, max_actions)
+        kept: list[str] | None = [] if records else None
+        data = _played(start, n, seed, seats, max_hands, max_actions, kept)
     elif policy in ("random", "heuristic"):
-        data = _core.play_random_games(
-            start._g, n, seed % 2**64, policy == "heuristic", max_hands, max_actions
-        )
+        heuristic = policy == "heuristic"
+        data = _core.play_random_games(start._g, n, seed % 2**64, heuristic, max_hands, max_actions)
+        kept = None
+        if records:  # the same games again, their history kept (game k: seed + k)
+            kept = []
+            for k in range(n):
+                game = _core.play_random_game(
+                    start._g, (seed + k) % 2**64, heuristic, max_hands, max_actions
+                )
+                kept.append(to_json(NativeState(game, rules).to_state()))
     else:
         raise ValueError(f"policy must be 'random', 'heuristic' or a callable, got {policy!r}")
+    out = _columns(data, n, players)
+    if kept is not None:
+        out["records"] = kept
+    return out
+
+
+def _columns(data: bytes, n: int, players: int) -> dict[str, Any]:
+    """The buffer's columns, NumPy arrays (or lists without NumPy)."""
     width = 3 + 3 * players  # hands, actions, winner, then stacks, nets, rebuys per seat
     columns: dict[str, int | slice] = {
         "hands": 0,
@@ -92,8 +118,10 @@ def _played(
     seats: list[Callback],
     max_hands: int,
     max_actions: int,
+    records: list[str] | None,
 ) -> bytes:
-    """The games of :func:`play_games` with callbacks, in the buffer's layout."""
+    """The games of :func:`play_games` with callbacks, in the buffer's layout (and their
+    records appended to ``records``, unless ``None``)."""
     players = start.players
     out = array.array("q")
     for k in range(n):
@@ -116,6 +144,8 @@ def _played(
                     state.play(choice)
             actions += 1
         final = state.to_state()
+        if records is not None:
+            records.append(to_json(final))
         nets = [sum(r.payoffs[s] for r in final.results) for s in range(players)]
         winner = state.winner
         out.extend([len(final.results), actions, -1 if winner is None else winner])

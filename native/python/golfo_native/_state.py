@@ -48,6 +48,16 @@ class NativeState:
     Build one with :meth:`new_game` or :meth:`from_state`.  :meth:`apply` is pure (a new
     state); :meth:`play` and :meth:`apply_id` change this one in place (the fast path).
     :meth:`to_state` gives the ``golfo.State``, equal to the Python reducer's.
+
+    >>> import golfo
+    >>> dealt = golfo.deal_from(golfo.new_game(golfo.LUDOTEKA, players=3), golfo.DECK)
+    >>> s = NativeState.from_state(dealt)
+    >>> s.to_act, s.legal_moves().bets
+    (1, range(1, 21))
+    >>> s.play(golfo.Bet(1, 5)); s.to_act, s.to_state().pot
+    (2, 20)
+    >>> s.is_legal(golfo.Bet(2, 5))   # the betting is open: call, raise or fold
+    False
     """
 
     __slots__ = ("_bound", "_g", "_results", "rules")

@@ -16,8 +16,9 @@ as the reference side and an example for porters.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, Final, Protocol
 
 from golfo import __version__
@@ -257,20 +258,53 @@ def serve(
     """Answer protocol requests, one per line, until ``quit`` or the end of the input
     (``backend``: golfo's reducer unless given).  Anything unreadable is answered
     ``{"ok": false, "error": "format"}``; nothing a request holds crashes it."""
-    source = sys.stdin if lines is None else lines
+    batches = _stdin_batches() if lines is None else ([line] for line in lines)
     sink = sys.stdout if out is None else out
     session = Session(backend)
-    for line in source:
-        if not line.strip():
-            continue
-        try:
-            answer = session.handle(parse_json(line, "request", MAX_MESSAGE * 16))
-        except GolfoError as error:
-            answer = {"ok": False, "error": "format", "message": str(error)}
-        except Exception as error:  # an engine's own failure: answered, never a crash
-            answer = {"ok": False, "error": "format", "message": f"{type(error).__name__}: {error}"}
-        if answer is None:
-            break
-        sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
-        sink.flush()
+    for batch in batches:
+        for line in batch:
+            if not line.strip():
+                continue
+            try:
+                answer = session.handle(parse_json(line, "request", LONGEST))
+            except GolfoError as error:
+                answer = {"ok": False, "error": "format", "message": str(error)}
+            except Exception as error:  # an engine's own failure: answered, never a crash
+                message = f"{type(error).__name__}: {error}"
+                answer = {"ok": False, "error": "format", "message": message}
+            if answer is None:
+                sink.flush()
+                return 0
+            sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        sink.flush()  # once per batch: a runner that pipelines gets a read's answers at once
     return 0
+
+
+LONGEST: Final = MAX_MESSAGE * 16
+"""The longest request line read (a longer one is answered as a format error)."""
+
+
+def _stdin_batches() -> Iterator[list[str]]:
+    """Standard input's lines as they arrive: all the complete lines of one read at once, so
+    that their answers are written together (one write and flush for a batch of requests,
+    not one each); bytes that are not UTF-8 are read as U+FFFD (and so are malformed)."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's StringIO)
+        yield from ([line] for line in sys.stdin)
+        return
+    pending = b""
+    while chunk := os.read(fd, 1 << 16):
+        *complete, pending = (pending + chunk).split(b"\n")
+        if len(pending) > LONGEST:  # no line ends: answer it now, skip to the next newline
+            complete.append(pending[: LONGEST + 1])
+            pending = b""
+            while (chunk := os.read(fd, 1 << 16)) and b"\n" not in chunk:
+                pass
+            pending = chunk.partition(b"\n")[2]
+            *more, pending = pending.split(b"\n")
+            complete += more
+        if complete:
+            yield [line.decode("utf-8", "replace") for line in complete]
+    if pending:
+        yield [pending.decode("utf-8", "replace")]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import collections
 import gzip
 import json
+import os
 import queue
 import random
 import shlex
@@ -86,7 +87,9 @@ class Engine:
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )  # requests are buffered, flushed by :meth:`receive` when it must wait
         """The engine's process."""
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._batches: queue.Queue[list[str] | None] = queue.Queue()
+        self._ready: collections.deque[str] = collections.deque()  # read, not yet taken
+        self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
         self.info = self.request({"cmd": "hello"})
         """Its answer to ``hello``."""
@@ -94,10 +97,18 @@ class Engine:
             raise EngineError(f"the engine speaks {self.info.get('protocol')!r}, not {PROTOCOL}")
 
     def _read(self) -> None:
+        """The reader thread: the engine's output as it comes, every complete line of a
+        read in one batch (one hand-over per read, not per line: answers come in bursts)."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self._lines.put(line)
-        self._lines.put(None)
+        fd = self.process.stdout.fileno()
+        pending = b""
+        while chunk := os.read(fd, 1 << 16):
+            *complete, pending = (pending + chunk).split(b"\n")
+            if complete:
+                self._batches.put([line.decode("utf-8", "replace") for line in complete])
+        if pending:
+            self._batches.put([pending.decode("utf-8", "replace")])
+        self._batches.put(None)
 
     @property
     def views(self) -> bool:
@@ -126,20 +137,9 @@ class Engine:
     def receive(self, cmd: object = None) -> dict[str, Any]:
         """The next answer (at most :attr:`timeout` seconds); ``cmd`` names the request it
         answers, for the message when none comes."""
-        if self._lines.empty():  # about to wait: everything sent must reach the engine
-            assert self.process.stdin is not None
-            try:
-                self.process.stdin.flush()
-            except (BrokenPipeError, OSError) as error:
-                raise EngineError(f"the engine is gone ({error})") from None
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise EngineError(
-                f"the engine did not answer {cmd!r} within {self.timeout:g} s"
-            ) from None
-        if line is None:
-            raise EngineError(f"the engine exited (status {self.process.poll()})")
+        if not self._ready:
+            self._wait(cmd)
+        line = self._ready.popleft()
         try:
             answer = json.loads(line)
         except ValueError:
@@ -147,6 +147,25 @@ class Engine:
         if not isinstance(answer, dict):
             raise EngineError(f"the engine answered {line[:200]!r}, not an object")
         return answer
+
+    def _wait(self, cmd: object) -> None:
+        """Wait for the engine's next batch of answers."""
+        if self._batches.empty() and not self._ended:  # everything sent must reach it
+            assert self.process.stdin is not None
+            try:
+                self.process.stdin.flush()
+            except (BrokenPipeError, OSError) as error:
+                raise EngineError(f"the engine is gone ({error})") from None
+        try:
+            batch = None if self._ended else self._batches.get(timeout=self.timeout)
+        except queue.Empty:
+            raise EngineError(
+                f"the engine did not answer {cmd!r} within {self.timeout:g} s"
+            ) from None
+        if batch is None:
+            self._ended = True
+            raise EngineError(f"the engine exited (status {self.process.poll()})")
+        self._ready.extend(batch)
 
     def start(self, state: State) -> None:
         """A new game like ``state``'s, and every action of its history."""
