@@ -160,6 +160,45 @@ def test_the_runner_catches_every_broken_rule(
     assert prefix.version in (step, step + 1)  # the game up to the divergence, no more
 
 
+def _games(report: str) -> tuple[str, set[str]]:
+    """The summary's counts and the games a report names as diverging."""
+    lines = report.strip().splitlines()
+    found = {x.split(" in ", 1)[1].split(" at step ")[0] for x in lines if "DIVERGENCE" in x}
+    return lines[-1].split(" (")[0], found
+
+
+def test_jobs_share_the_same_random_games_among_processes(tmp_path: Path) -> None:
+    """``--jobs``: the same random games (each drawn from the seed and its number alone),
+    in shares played by processes of their own, each with its own engine; what they find is
+    reported and counted as one run's."""
+    empty = tmp_path / "no-vectors"
+    empty.mkdir()
+    clean = f"{PY} -m golfo.conformance engine"
+    broken = f"{PY} {BROKEN} rotation-skips-a-seat"
+    runs: dict[tuple[str, int], tuple[str, set[str], int]] = {}
+    reports: dict[tuple[str, int], str] = {}
+    for engine, jobs in [(clean, 1), (clean, 3), (broken, 1), (broken, 3)]:
+        out = tmp_path / f"out-{jobs}-{engine == clean}"
+        result = kit(
+            "run", "--engine", engine, "--vectors", str(empty), "--games", "24",
+            "--seed", "4", "--jobs", str(jobs), "--out", str(out),
+        )  # fmt: skip
+        assert result.returncode == (0 if engine == clean else 1), result.stdout[-2000:]
+        runs[engine, jobs] = (*_games(result.stdout), len(list(out.glob("divergence-*"))))
+        reports[engine, jobs] = result.stdout
+    assert runs[clean, 3] == runs[clean, 1]
+    assert runs[clean, 1][0].startswith("golfo conformance: 24 games, ")
+    assert runs[broken, 3] == runs[broken, 1]
+    summary, diverged, written = runs[broken, 3]
+    assert written == len(diverged) > 3
+    numbers = sorted(int(name.split()[2]) for name in diverged)
+    assert {k % 3 for k in numbers} == {0, 1, 2}  # in every share
+    # this process reports its share as it plays, then each other process's in turn
+    order = [int(x.split()[4]) for x in reports[broken, 3].splitlines() if "DIVERGENCE" in x]
+    assert order == sorted(numbers, key=lambda k: (k % 3, k))
+    assert summary.endswith(f", {len(diverged)} divergences")
+
+
 def test_a_hanging_engine_is_timed_out_and_named(tmp_path: Path) -> None:
     hang = (
         "import sys, time; sys.stdin.readline(); "

@@ -2,8 +2,9 @@
 
 - ``golfo conformance engine``: golfo itself behind the engine protocol (standard input and
   output);
-- ``golfo conformance run --engine "COMMAND" [--games N] [--seed S] [--vectors DIR]
-  [--corpus FILE]``: the lockstep runner;
+- ``golfo conformance run --engine "COMMAND" [--games N] [--seed S] [--jobs J]
+  [--vectors DIR] [--corpus FILE]``: the lockstep runner (``--jobs``: the random games
+  shared among J processes, each with an engine of its own; the same games);
 - ``golfo conformance generate --seed S --games N [--out FILE]``: a corpus;
 - ``golfo conformance perft --engine "COMMAND" [--depth D]``: an engine's perft counts
   against golfo's, position by position;
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -46,6 +48,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--engine", required=True, help="the command line that starts the engine")
     run.add_argument("--games", type=int, default=200, help="random games in lockstep")
     run.add_argument("--seed", type=int, default=0, help="seed of the random games")
+    run.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes for the random games, each with its own engine (0: one per CPU)",
+    )
     run.add_argument(
         "--vectors", type=Path, default=VECTORS, help="the folder of conformance vectors"
     )
@@ -115,7 +123,8 @@ def conformance_main(argv: Sequence[str] | None = None) -> int:
             runner.vectors(args.vectors)
             if args.corpus is not None:
                 runner.corpus(args.corpus)
-            runner.random_games(args.games, args.seed)
+            jobs = args.jobs if args.jobs > 0 else os.cpu_count() or 1
+            runner.random_games(args.games, args.seed, jobs=jobs)
         except EngineError as error:
             print(f"golfo conformance: the engine failed: {error}")
         print(f"{runner.summary()} ({time.perf_counter() - began:.1f} s)")

@@ -13,8 +13,12 @@ everything agreed.
 from __future__ import annotations
 
 import collections
+import concurrent.futures
+import functools
 import gzip
+import io
 import json
+import multiprocessing
 import os
 import queue
 import random
@@ -626,9 +630,50 @@ class Runner:
                 actions = [action_from_data(s["action"]) for s in game["steps"]]
                 self.play(f"corpus game {game['game']}", start, ((a, []) for a in actions))
 
-    def random_games(self, games: int, seed: int) -> None:
-        """``games`` seeded random games in lockstep, illegal actions tried along the way."""
-        for k in range(games):
+    def random_games(self, games: int, seed: int, *, jobs: int = 1) -> None:
+        """``games`` seeded random games in lockstep, illegal actions tried along the way.
+
+        Game ``k`` is drawn from ``seed`` and ``k`` alone, so ``jobs`` > 1 plays the same
+        games: this runner plays every ``jobs``-th one, and ``jobs - 1`` other processes,
+        each with an engine of its own (started from :attr:`Engine.command`), play the
+        others; their counts, divergences and reports are added to this runner's."""
+        if jobs > 1:
+            self._in_parallel(games, seed, jobs)
+            return
+        self._random_games(range(games), seed)
+
+    def _in_parallel(self, games: int, seed: int, jobs: int) -> None:
+        context = multiprocessing.get_context(
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )  # not fork: this process has a reader thread
+        shard = functools.partial(
+            _shard,
+            self.engine.command,
+            self.engine.timeout,
+            games,
+            seed,
+            jobs,
+            self.divergence_dir,
+            self.view_every,
+            self.max_divergences,
+        )
+        with concurrent.futures.ProcessPoolExecutor(jobs - 1, mp_context=context) as pool:
+            others = [pool.submit(shard, j) for j in range(1, jobs)]
+            self._random_games(range(0, games, jobs), seed)
+            for future in others:
+                played, steps, divergences, report, failure = future.result()
+                self.games += played
+                self.steps += steps
+                self.divergences += divergences
+                if report:
+                    self.say(report.rstrip("\n"))
+                if failure is not None:
+                    raise EngineError(failure)
+        if self.max_divergences is not None and len(self.divergences) >= self.max_divergences:
+            self._enough = True
+
+    def _random_games(self, indices: range, seed: int) -> None:
+        for k in indices:
             if self.done:
                 return
             rng = random.Random(f"{seed}-{k}")
@@ -655,3 +700,37 @@ class Runner:
             f"golfo conformance: {self.games} games, {self.steps:,} steps agreed, "
             f"{len(self.divergences)} divergence{'s' if len(self.divergences) != 1 else ''}"
         )
+
+
+def _shard(
+    command: str,
+    timeout: float,
+    games: int,
+    seed: int,
+    jobs: int,
+    divergence_dir: Path | None,
+    view_every: int,
+    max_divergences: int | None,
+    first: int,
+) -> tuple[int, int, list[Divergence], str, str | None]:
+    """Random games ``first``, ``first + jobs``, ... in a process of their own, with an
+    engine of their own: games and steps agreed, divergences, the report, and why the
+    engine failed (``None``: it did not)."""
+    out = io.StringIO()
+    engine = Engine(command, timeout=timeout)
+    try:
+        runner = Runner(
+            engine,
+            out=out,
+            divergence_dir=divergence_dir,
+            view_every=view_every,
+            max_divergences=max_divergences,
+        )
+        failure = None
+        try:
+            runner._random_games(range(first, games, jobs), seed)
+        except EngineError as error:
+            failure = str(error)
+        return runner.games, runner.steps, runner.divergences, out.getvalue(), failure
+    finally:
+        engine.close()
