@@ -762,3 +762,22 @@ def test_r1_new_game_wants_one_stack_a_seat(stacks: tuple[int, ...]) -> None:
     with pytest.raises(golfo.RulesError) as info:
         new_game(TRADICIONAL, players=3, stacks=stacks)
     assert str(info.value) == f"stacks must be 3 whole numbers >= 0, got {stacks!r}"
+
+
+@pytest.mark.parametrize("players", [3.0, 4.0, "3", 2, 5, None])
+def test_r1_new_game_wants_three_or_four_players_as_a_whole_number(players: object) -> None:
+    """R1: three or four players, an ``int`` (found by mutation testing: 3.0 was taken)."""
+    with pytest.raises(golfo.RulesError) as info:
+        new_game(TRADICIONAL, players=players)  # type: ignore[arg-type]
+    assert str(info.value) == f"El Golfo is played by 3 or 4 players, got {players!r}"
+
+
+@pytest.mark.parametrize(
+    "stacks", [(100, -1, 100), (-100, 100, 100), (100, 100, 2.5), (1, 2, True)]
+)
+def test_r1_new_game_wants_stacks_of_whole_chips(stacks: tuple[object, ...]) -> None:
+    """R1: stacks are whole numbers of chips, none below zero (-1 included: found by
+    mutation testing)."""
+    with pytest.raises(golfo.RulesError) as info:
+        new_game(TRADICIONAL, players=3, stacks=stacks)  # type: ignore[arg-type]
+    assert str(info.value) == f"stacks must be 3 whole numbers >= 0, got {stacks!r}"

@@ -46,6 +46,7 @@ from golfo import (
     Raise,
     Rules,
     State,
+    Suit,
     apply,
     deal_from,
     is_legal,
@@ -351,6 +352,19 @@ def test_r4_while_a_deal_phase_deals_no_seat_is_still_to_act() -> None:
             opened = max(state.bets) > 0
             state = apply(state, Call(seat) if opened else Bet(seat, state.rules.min_open))
     assert (seen.count(Phase.DEAL_1), seen.count(Phase.DEAL_2)) == (6, 9)  # the dealer sits out
+
+
+def test_r4_a_card_of_a_subclass_of_card_is_dealt_as_its_card() -> None:
+    """R4: ``Deal`` takes any ``golfo.Card``, a subclass's instance included (the reducer's
+    quick path is for ``Card`` itself; the other path must take the rest)."""
+
+    class Marked(Card):
+        pass
+
+    card = Marked(5, Suit.COPAS)
+    state = apply(game(), Deal(card))
+    assert state.hands[1] == Hand.parse("5C")
+    assert state.history == (Deal(card),)
 
 
 def test_r4_dealing_a_card_not_in_the_stock_is_refused() -> None:

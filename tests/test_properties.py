@@ -292,6 +292,7 @@ def play(state: State, rng: random.Random, *, probes: int, apply_all: bool) -> I
         new = apply(state, action)
         assert snapshot(state) == before, f"apply changed its input ({action!r})"
         assert new.history == (*state.history, action)
+        assert new.version == state.version + 1  # every action counts, whatever its kind
         check_state(new)
         in_hand += 1
         assert in_hand <= bound, "a hand does not end"

@@ -99,6 +99,47 @@ CASES: dict[str, Case] = {
         {},
         f"R1: seat must be 0..2, got 5; {OPENING}",
     ),
+    "no such seat at four": (
+        lambda: golfo.deal_from(golfo.new_game(TRADICIONAL, players=4), DECK),
+        Pass(4),
+        "R1",
+        "no_seat",
+        {},
+        f"R1: seat must be 0..3, got 4; {OPENING}",
+    ),
+    # True == 1, the seat to act: a bool is not a seat, whatever it equals (each action's
+    # quick test of the usual case must not let it through)
+    **{
+        f"a bool for a seat, {kind}": (
+            dealt,
+            action,
+            "R1",
+            "no_seat",
+            {},
+            f"R1: seat must be 0..2, got True; {OPENING}",
+        )
+        for kind, action in (("passing", Pass(True)), ("opening", Bet(True, 1)))
+    },
+    **{
+        f"a bool for a seat, {type(action).__name__.lower()}ing a raise": (
+            lambda: dealt(TRADICIONAL, None, Bet(1, 2), Raise(2, 5), Call(0)),
+            action,
+            "R1",
+            "no_seat",
+            {},
+            "R1: seat must be 0..2, got True; "
+            "legal now: Call(seat=1), Raise(seat=1, amount=6..99), Fold(seat=1)",
+        )
+        for action in (Call(True), Raise(True, 8), Fold(True))
+    },
+    "a bool for a seat, discarding": (
+        discarding,
+        Discard(True, []),
+        "R1",
+        "no_seat",
+        {},
+        f"R1: seat must be 0..2, got True; {DISCARD}",
+    ),
     "not this seat's turn": (
         dealt,
         Pass(2),
@@ -225,6 +266,32 @@ CASES: dict[str, Case] = {
         "R8: a raise needs an answer: no other seat still in can put in more than the current "
         "bet 499 (seat 1 can put in 499 at most); legal now: Call(seat=0), Fold(seat=0)",
     ),
+    "below a minimum no one can reach, hundreds of chips deep": (
+        lambda: dealt(Rules(ante=1, min_open=500, min_raise=500), (10_000, 400, 10_000)),
+        Bet(1, 200),
+        "R5",
+        "below_minimum",
+        {"minimum": 500, "only": 399},
+        "R5: amount 200 is below the minimum opening 500; the only opening allowed is 399 "
+        "(all-in for 399, R8); legal now: Pass(seat=1), Bet(seat=1, amount=399)",
+    ),
+    "a raise up to a cap below the minimum raise": (  # at the cap, not over it: too small
+        lambda: dealt(CAPPED, None, Bet(1, 5)),
+        Raise(2, 5),
+        "R5",
+        "below_minimum",
+        {"minimum": 8, "only": None},
+        "R5: amount 5 is below the minimum raise 8; legal now: Call(seat=2), Fold(seat=2)",
+    ),
+    "below the minimum raise, hundreds of chips deep": (  # equal sums, not the same int
+        lambda: dealt(Rules(ante=1, min_open=300, min_raise=300), (10_000,) * 3, Bet(1, 300)),
+        Raise(2, 400),
+        "R5",
+        "below_minimum",
+        {"minimum": 600, "only": None},
+        "R5: amount 400 is below the minimum raise 600; legal now: Call(seat=2), "
+        "Raise(seat=2, amount=600..9999), Fold(seat=2)",
+    ),
     "more than the seat has": (
         lambda: dealt(TRADICIONAL, (1000, 40, 1000)),
         Bet(1, 45),
@@ -307,6 +374,14 @@ CASES: dict[str, Case] = {
     "a discard of a card not held": (
         discarding,
         Discard(1, [DECK[27]]),
+        "R10",
+        "not_held",
+        {"cards": (DECK[27],)},
+        f"R10: seat 1 does not hold 9B; {DISCARD}",
+    ),
+    "a discard of a card held and one not": (  # only the one not held is named
+        discarding,
+        Discard(1, [DECK[0], DECK[27]]),
         "R10",
         "not_held",
         {"cards": (DECK[27],)},
@@ -401,3 +476,12 @@ def _codes(source: str) -> set[str]:
                         if isinstance(c, ast.Constant) and isinstance(c.value, str)
                     }
     return codes
+
+
+@pytest.mark.parametrize("state", [object(), "state", None, golfo.LUDOTEKA])
+def test_anything_but_a_state_is_refused(state: object) -> None:
+    """``apply`` on what is not a ``golfo.State``, with a real action: refused, saying so."""
+    with pytest.raises(IllegalActionError) as info:
+        golfo.apply(state, Pass(0))  # type: ignore[arg-type]
+    assert str(info.value) == f"{state!r} is not a golfo.State"
+    assert info.value.action == Pass(0)
