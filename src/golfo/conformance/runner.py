@@ -637,7 +637,7 @@ class Runner:
         games: this runner plays every ``jobs``-th one, and ``jobs - 1`` other processes,
         each with an engine of its own (started from :attr:`Engine.command`), play the
         others; their counts, divergences and reports are added to this runner's."""
-        if jobs > 1:
+        if jobs > 1 and not self.done:
             self._in_parallel(games, seed, jobs)
             return
         self._random_games(range(games), seed)
