@@ -223,6 +223,15 @@ CASES: dict[str, Case] = {
         {},
         f"R5: nobody has opened, there is nothing to call; {OPENING}",
     ),
+    "a bet after an opening of one chip": (  # open at 1 is open
+        lambda: dealt(TRADICIONAL, None, Bet(1, 1)),
+        Bet(2, 3),
+        "R5",
+        "bet_after_open",
+        {},
+        "R5: the betting is open: call, raise or fold; "
+        "legal now: Call(seat=2), Raise(seat=2, amount=2..99), Fold(seat=2)",
+    ),
     "a bet after an opening": (
         lambda: dealt(TRADICIONAL, None, Bet(1, 4)),
         Bet(2, 6),
