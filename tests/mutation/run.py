@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
-from select_tests import BUDGET  # this folder is the script's: first on the path
+from select_tests import BUDGET, NO_VERDICT  # this folder is the script's: first on the path
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES: Final = (
@@ -249,6 +249,13 @@ def results(copy: Path) -> list[dict[str, Any]]:
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
+def unjudged(row: dict[str, Any]) -> bool:
+    """Whether a mutant counted killed was not judged by its tests: pytest refused their
+    selection (runs before ``select_tests.py`` said so: an id not found).  ``--survivors``
+    runs such mutants again."""
+    return row["test"] == "KILLED" and "ERROR: not found:" in (row["output"] or "")
+
+
 def mutated(diff: str) -> tuple[str, str]:
     """The mutant's removed and added lines, stripped: what ``equivalent.toml`` names."""
     old = [
@@ -390,7 +397,7 @@ def prepare(
         only = {  # an equivalent survivor would survive again: not run
             (r["operator"], r["occurrence"])
             for r in last["results"]
-            if r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent
+            if (r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent) or unjudged(r)
         }
         keep = [r for r in last["results"] if (r["operator"], r["occurrence"]) not in only]
     mapping = base / f"{module}.map.json"
@@ -497,12 +504,16 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         rows = run["results"]
         reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
         counted = [r for r in rows if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT"]
-        killed = [r for r in counted if r["test"] == "KILLED"]
-        alive = [r for r in counted if r["test"] == "SURVIVED"]
+        killed = [r for r in counted if r["test"] == "KILLED" and not unjudged(r)]
+        alive = [r for r in counted if r["test"] == "SURVIVED" or unjudged(r)]
         equivalent = [r for r in alive if mutated(r["diff"]) in reasons]
         survivors = [r for r in alive if mutated(r["diff"]) not in reasons]
         untested = [r for r in survivors if (r["output"] or "").startswith("no test runs")]
-        unsettled = [r for r in survivors if BUDGET in (r["output"] or "")]
+        unsettled = [
+            r
+            for r in survivors
+            if BUDGET in (r["output"] or "") or NO_VERDICT in (r["output"] or "") or unjudged(r)
+        ]
         total = len(counted) - len(equivalent)
         score = len(killed) / total if total else 1.0
         lines.append(
@@ -511,15 +522,16 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         )
         if unsettled:
             notes.append(
-                f"{module}: {len(unsettled)} of the survivors ran only the fastest of their "
-                "tests (`--budget`); `--survivors` settles them."
+                f"{module}: {len(unsettled)} of the survivors are unsettled (they ran only "
+                "the fastest of their tests, `--budget`, or pytest refused their selection); "
+                "`--survivors` settles them."
             )
         details.append(f"## {module}\n")
         for r in sorted(equivalent, key=lambda r: r["line"]):
             details.append(f"- equivalent, line {r['line']}: {reasons[mutated(r['diff'])]}")
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
-            how = "unsettled (within the budget)" if r in unsettled else "**survived**"
+            how = "unsettled" if r in unsettled else "**survived**"
             details.append(f"- {how}, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
         details.append("")
     lines += ["", *notes] if notes else []

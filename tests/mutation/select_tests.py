@@ -29,8 +29,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BUDGET = "within the budget:"
 """How the output of a mutant that ran only some of its tests begins."""
+NO_VERDICT = "no verdict:"
+"""What the output of a mutant says when pytest could not run its tests as selected."""
 
 
 def changed_lines(module: str) -> set[int]:
@@ -78,12 +82,19 @@ def main() -> int:
     found: set[str] = set()
     for line in lines:
         found.update(table.get(str(line)) or statement_tests(module, line, table))
-    tests = sorted(found, key=lambda t: (seconds.get(t, 0.0), t))
+    # A parametrized test is named by its function, every case: the ids of some cases are
+    # not the same in every process (an object's address, a frozenset's order under hash
+    # randomisation), and pytest refuses an id it does not find.
+    cost: dict[str, float] = {}
+    for test in found:
+        name = function_of(test)
+        cost[name] = cost.get(name, 0.0) + seconds.get(test, 0.0)
+    tests = sorted(cost, key=lambda t: (cost[t], t))
     budget = os.environ.get("GOLFO_MUTATION_BUDGET")
     if budget:  # a first pass: the fastest tests within the budget (run.py --budget)
         every, spent, tests = tests, 0.0, []
         for test in every:
-            spent += seconds.get(test, 0.0)
+            spent += cost[test]
             if spent > float(budget) and tests:
                 break
             tests.append(test)
@@ -110,12 +121,24 @@ def main() -> int:
     ]
     server = os.environ.get("GOLFO_MUTATION_SERVER")
     if server:  # forkserver.py runs pytest in a fresh child of its own
-        return ask(server, args)
-    command = [sys.executable, "-m", "pytest", *args]
-    here = str(Path(__file__).resolve().parent)
-    path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), here) if p)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return subprocess.run(command, check=False, env=env | {"PYTHONPATH": path}).returncode
+        status = ask(server, args)
+    else:
+        command = [sys.executable, "-m", "pytest", *args]
+        here = str(Path(__file__).resolve().parent)
+        path = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), here) if p)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        run = subprocess.run(command, check=False, env=env | {"PYTHONPATH": path})
+        status = run.returncode
+    if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
+        # not the tests failing but their selection: never a kill (a survivor is looked at)
+        print(f"{NO_VERDICT} pytest exit status {status}")
+        return 0
+    return status
+
+
+def function_of(test: str) -> str:
+    """A test's id without its parameters: ``f.py::test_x[a-b]`` is ``f.py::test_x``."""
+    return test.split("[", 1)[0]
 
 
 def ask(server: str, args: list[str]) -> int:
