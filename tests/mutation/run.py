@@ -28,18 +28,18 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
 
 Everything is kept in ``--workdir`` (default ``.mutation/``, ignored by git): the map of
 each commit (built once, with every test's duration, so the fastest tests run first), and
-each module's results as they finish, so a long run can be stopped and read.  After adding
+each module's results as they finish, so a long run can be stopped and read. After adding
 tests (and committing them), ``--survivors`` runs again only the mutants that survived last
 time and are not listed as equivalent, on a new map, and keeps the other results, as long as
-the module itself is unchanged.  ``--resume`` goes on with a run that was stopped: the
-chunks of mutants it made are kept and only the mutants without a result are run (on that
-run's map).  ``--budget SECONDS`` makes a first pass quicker: each mutant runs only its
-fastest tests, as many as fit in SECONDS by the map's durations (a module like ``reducer``,
-which nearly every test reaches, spends most of a run on its survivors, each running every
-test); the survivors of such a pass are marked unsettled in the report, and ``--survivors``
-(without ``--budget``) runs each of them again with every test that reaches it, so the
-final score is the one a run without a budget gives.  The report covers every module with
-results.
+the module itself is unchanged (a changed module runs whole). ``--resume`` goes on with a
+run that was stopped: the chunks of mutants it made are kept and only the mutants without a
+result are run (on that run's map). ``--budget SECONDS`` makes a first pass quicker: each
+mutant runs only its fastest tests, as many as fit in SECONDS by the map's durations (a
+module like ``reducer``, which nearly every test reaches, spends most of a run on its
+survivors, each running every test); the survivors of such a pass are marked unsettled in
+the report, and ``--survivors`` (without ``--budget``) runs each of them again with every
+test that reaches it, so the final score is the one a run without a budget gives. The report
+covers every module with results.
 """
 
 from __future__ import annotations
@@ -388,10 +388,11 @@ def prepare(
     saved = base / f"results-{module}.json"
     keep: list[dict[str, Any]] = []
     only: set[tuple[str, int]] | None = None
-    if survivors and saved.exists():
-        last = json.loads(saved.read_text())
-        if last["digest"] != digest(module):
-            raise SystemExit(f"{module} changed since its last run: run it whole")
+    last = json.loads(saved.read_text()) if survivors and saved.exists() else None
+    if last is not None and last["digest"] != digest(module):
+        print(f"{module} changed since its last run: all its mutants run", file=sys.stderr)
+        last = None
+    if last is not None:
         known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
         equivalent = {(e["old"], e["new"]) for e in known.get(module, [])}
         only = {  # an equivalent survivor would survive again: not run
