@@ -271,6 +271,10 @@ def test_repr_is_valid_python_and_empty_ranges_compare_equal() -> None:
     assert eval(repr(moves), namespace) == moves
     assert LegalMoves(1, bets=range(5, 5)) == LegalMoves(1)
     assert LegalMoves(1, bets=range(5, 5)).bets == range(0)
+    # an empty range is written one way, range(0, 0), whatever range made it (found by
+    # mutation testing: range(-1) is empty and equal too, but not written the same)
+    assert "raises=range(0, 0)" in repr(moves)
+    assert repr(LegalMoves(1, bets=range(5, 5))).count("range(0, 0)") == 2
 
 
 def test_views_carry_the_moves_of_the_seat_to_act_only() -> None:
