@@ -494,3 +494,19 @@ def test_anything_but_a_state_is_refused(state: object) -> None:
         golfo.apply(state, Pass(0))  # type: ignore[arg-type]
     assert str(info.value) == f"{state!r} is not a golfo.State"
     assert info.value.action == Pass(0)
+
+
+def test_a_subclass_of_state_is_a_state() -> None:
+    """``apply`` takes an instance of a subclass of ``golfo.State`` as the State it is (its
+    quick test is for ``State`` itself; the other path must take the rest), and gives a
+    ``State``."""
+
+    class Mine(State):
+        pass
+
+    state = golfo.new_game(TRADICIONAL, players=3)
+    mine = object.__new__(Mine)
+    mine.__dict__.update(state.__dict__)
+    after = golfo.apply(mine, Deal(DECK[0]))
+    assert after == golfo.apply(state, Deal(DECK[0]))
+    assert type(after) is State
