@@ -285,25 +285,33 @@ LONGEST: Final = MAX_MESSAGE * 16
 
 
 def _stdin_batches() -> Iterator[list[str]]:
-    """Standard input's lines as they arrive: all the complete lines of one read at once, so
-    that their answers are written together (one write and flush for a batch of requests,
-    not one each); bytes that are not UTF-8 are read as U+FFFD (and so are malformed)."""
+    """Standard input's lines a read at a time (:func:`line_batches`), so that a batch of
+    requests is answered in one write and flush; a test's ``StringIO`` a line at a time."""
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, OSError, ValueError):  # not a real file (a test's StringIO)
         yield from ([line] for line in sys.stdin)
         return
+    yield from line_batches(fd, LONGEST)
+
+
+def line_batches(fd: int, longest: int | None = None) -> Iterator[list[str]]:
+    """The lines read from the file descriptor ``fd`` as they arrive: all the complete lines
+    of one read at once (both sides of the protocol read this way: answers and pipelined
+    requests come in bursts).  Bytes that are not UTF-8 are read as U+FFFD.  With
+    ``longest``, a line longer than that is cut to ``longest + 1`` bytes (too long to
+    parse) and the rest of it skipped."""
     pending = b""
+    skipping = False  # in the rest of a line cut short
     while chunk := os.read(fd, 1 << 16):
+        if skipping:
+            if b"\n" not in chunk:
+                continue
+            chunk, skipping = chunk.partition(b"\n")[2], False
         *complete, pending = (pending + chunk).split(b"\n")
-        if len(pending) > LONGEST:  # no line ends: answer it now, skip to the next newline
-            complete.append(pending[: LONGEST + 1])
-            pending = b""
-            while (chunk := os.read(fd, 1 << 16)) and b"\n" not in chunk:
-                pass
-            pending = chunk.partition(b"\n")[2]
-            *more, pending = pending.split(b"\n")
-            complete += more
+        if longest is not None and len(pending) > longest:
+            complete.append(pending[: longest + 1])
+            pending, skipping = b"", True
         if complete:
             yield [line.decode("utf-8", "replace") for line in complete]
     if pending:

@@ -19,7 +19,6 @@ import gzip
 import io
 import json
 import multiprocessing
-import os
 import queue
 import random
 import shlex
@@ -45,7 +44,7 @@ from golfo.actions import (
     Raise,
 )
 from golfo.cards import DECK
-from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, observation
+from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, line_batches, observation
 from golfo.errors import GolfoError, IllegalActionError
 from golfo.moves import legal_actions, legal_moves
 from golfo.records import to_json
@@ -104,14 +103,8 @@ class Engine:
         """The reader thread: the engine's output as it comes, every complete line of a
         read in one batch (one hand-over per read, not per line: answers come in bursts)."""
         assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
-        pending = b""
-        while chunk := os.read(fd, 1 << 16):
-            *complete, pending = (pending + chunk).split(b"\n")
-            if complete:
-                self._batches.put([line.decode("utf-8", "replace") for line in complete])
-        if pending:
-            self._batches.put([pending.decode("utf-8", "replace")])
+        for batch in line_batches(self.process.stdout.fileno()):
+            self._batches.put(batch)
         self._batches.put(None)
 
     @property
