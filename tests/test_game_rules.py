@@ -781,3 +781,12 @@ def test_r1_new_game_wants_stacks_of_whole_chips(stacks: tuple[object, ...]) -> 
     with pytest.raises(golfo.RulesError) as info:
         new_game(TRADICIONAL, players=3, stacks=stacks)  # type: ignore[arg-type]
     assert str(info.value) == f"stacks must be 3 whole numbers >= 0, got {stacks!r}"
+
+
+def test_new_game_takes_everything_but_the_rules_by_keyword() -> None:
+    """``new_game(rules, *, players, dealer, stacks)``: a bare ``3`` could be the players or
+    the dealer, so only the rules go by position (found by mutation testing: ``*`` for
+    ``/`` let ``new_game(TRADICIONAL, 3)`` through)."""
+    with pytest.raises(TypeError, match="positional"):
+        new_game(TRADICIONAL, 3)  # type: ignore[call-arg]
+    assert new_game(TRADICIONAL, players=3) == new_game(rules=TRADICIONAL, players=3)
