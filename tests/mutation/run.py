@@ -16,11 +16,13 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
    into the worker's worktree and runs ``select_tests.py``, which has the worker's
    :mod:`forkserver` run pytest in a fresh child, so every mutant is imported afresh (tables
    built at import, caches: nothing leaks from a parent); it runs only the tests that reach the
-   changed lines, with Hypothesis derandomised (``--hypothesis-profile=mutation``).
+   changed lines, with Hypothesis derandomised (``--hypothesis-profile=mutation``).  A
+   mutant that is not valid Python (cosmic-ray can write ``case A() ** B():``) is compiled
+   first and never run: no test judges it (:func:`not_python`).
 4. **Report** (``--report``, default ``mutation-report.md``): per module, mutants, killed,
    survived, equivalent (those listed in ``tests/mutation/equivalent.toml``, each with its
-   one-line reason) and the score, killed / (mutants - equivalent - incompetent); then every
-   survivor's diff.
+   one-line reason) and the score, killed / (mutants - equivalent - not valid Python -
+   incompetent); then every survivor's diff.
 
 ``--modules scoring,standings`` picks modules (default: all of :data:`MODULES`),
 ``--workers K`` (default 2) the processes, ``--limit N`` the first N mutants of each module
@@ -50,6 +52,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -63,7 +66,9 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
-from select_tests import BUDGET, NO_VERDICT  # this folder is the script's: first on the path
+
+# this folder is the script's, first on the path:
+from select_tests import BUDGET, NO_VERDICT, NOT_PYTHON
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES: Final = (
@@ -256,6 +261,15 @@ def unjudged(row: dict[str, Any]) -> bool:
     return row["test"] == "KILLED" and "ERROR: not found:" in (row["output"] or "")
 
 
+def not_python(row: dict[str, Any], module: str) -> bool:
+    """Whether a mutant is not valid Python, so no test can judge it (it is left out of the
+    score, like cosmic-ray's incompetent mutants).  ``select_tests.py`` compiles each mutant
+    first and says so; runs before it did took the import's SyntaxError for a kill."""
+    output = row["output"] or ""
+    compiled = rf'E +File "[^"]*/src/golfo/{module}\.py", line \d+\n(?:E .*\n){{0,3}}E +SyntaxError'
+    return output.startswith(NOT_PYTHON) or re.search(compiled, output) is not None
+
+
 def mutated(diff: str) -> tuple[str, str]:
     """The mutant's removed and added lines, stripped: what ``equivalent.toml`` names."""
     old = [
@@ -398,7 +412,8 @@ def prepare(
         only = {  # an equivalent survivor would survive again: not run
             (r["operator"], r["occurrence"])
             for r in last["results"]
-            if (r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent) or unjudged(r)
+            if not not_python(r, module)
+            and ((r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent) or unjudged(r))
         }
         keep = [r for r in last["results"] if (r["operator"], r["occurrence"]) not in only]
     mapping = base / f"{module}.map.json"
@@ -496,15 +511,20 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         f"cosmic-ray, HEAD {sh(['git', 'rev-parse', '--short', 'HEAD'], ROOT).stdout.strip()}.",
         "",
         "| module | mutants | killed | survived | equivalent | no test reaches it | score "
-        "| in annotations (not run) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| not valid Python | in annotations (not run) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     details: list[str] = []
     notes: list[str] = []
     for module, run in found.items():
         rows = run["results"]
         reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
-        counted = [r for r in rows if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT"]
+        invalid = [r for r in rows if not_python(r, module)]
+        counted = [
+            r
+            for r in rows
+            if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT" and r not in invalid
+        ]
         killed = [r for r in counted if r["test"] == "KILLED" and not unjudged(r)]
         alive = [r for r in counted if r["test"] == "SURVIVED" or unjudged(r)]
         equivalent = [r for r in alive if mutated(r["diff"]) in reasons]
@@ -519,7 +539,8 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
         score = len(killed) / total if total else 1.0
         lines.append(
             f"| {module} | {len(counted)} | {len(killed)} | {len(survivors)} | "
-            f"{len(equivalent)} | {len(untested)} | {score:.1%} | {run.get('annotations', 0)} |"
+            f"{len(equivalent)} | {len(untested)} | {score:.1%} | {len(invalid)} | "
+            f"{run.get('annotations', 0)} |"
         )
         if unsettled:
             notes.append(

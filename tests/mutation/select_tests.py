@@ -14,7 +14,8 @@ those tests, as many as the map's durations say fit in the budget, and says so f
 output: a mutant that survives them is unsettled until ``--survivors`` runs every test.
 
 Exit status 0: the mutant survived; anything else: it was killed.  A mutant whose lines no
-test runs survives with exit 0, and says so in its output.
+test runs survives with exit 0, and says so in its output; so does a mutant that is not valid
+Python (compiled first), which ``run.py`` counts apart.
 
 ``python tests/mutation/select_tests.py MAP.json src/golfo/MODULE.py``
 """
@@ -35,6 +36,10 @@ BUDGET = "within the budget:"
 """How the output of a mutant that ran only some of its tests begins."""
 NO_VERDICT = "no verdict:"
 """What the output of a mutant says when pytest could not run its tests as selected."""
+NOT_PYTHON = "not valid Python:"
+"""How the output of a mutant that does not compile begins (cosmic-ray can write
+``case Dealt() ** Discarded():`` or ``def f(a, |, b)``): no test judges it, like
+cosmic-ray's incompetent mutants."""
 
 
 def changed_lines(module: str) -> set[int]:
@@ -75,6 +80,11 @@ def statement_tests(module: str, line: int, table: dict[str, list[str]]) -> list
 
 def main() -> int:
     mapping, module = sys.argv[1], sys.argv[2]
+    try:
+        compile(Path(module).read_text(), module, "exec")
+    except SyntaxError as error:
+        print(f"{NOT_PYTHON} {error.msg}, line {error.lineno} of {module}")
+        return 0
     data = json.loads(Path(mapping).read_text())
     table: dict[str, list[str]] = data["lines"]
     seconds: dict[str, float] = data["seconds"]
