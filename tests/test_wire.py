@@ -446,3 +446,47 @@ def test_a_negative_count_of_chips_in_the_rules_is_refused_by_the_reader(name: s
     data = rules_data(golfo.TRADICIONAL) | {name: -1}
     with pytest.raises(FormatError, match=rf"^rules\.{name}: expected a whole number from 0 "):
         rules_from_data(data)
+
+
+def test_the_limits_are_the_documented_numbers_at_and_past_each_bound() -> None:
+    """65,536 characters a message, 10**12 chips in the rules, 2**63 - 1 anywhere else (a
+    signed 64-bit integer, what other implementations store), each read at its bound and
+    refused one past it, written as numbers (found by mutation testing: the limits were only
+    ever compared with themselves)."""
+    fold = '{"type": "fold", "seat": 1}'
+    assert wire.loads_action(fold + " " * (65_536 - len(fold))) == golfo.Fold(1)
+    with pytest.raises(FormatError, match=r"^action: too long: at most 65536 characters, got"):
+        wire.loads_action(fold + " " * (65_537 - len(fold)))
+    biggest = 9_223_372_036_854_775_807
+    bet = {"type": "bet", "seat": 1, "amount": biggest}
+    assert wire.action_from_data(bet) == golfo.Bet(1, biggest)
+    with pytest.raises(FormatError, match=rf"^action\.amount: .* from 0 to {biggest}, got"):
+        wire.action_from_data(bet | {"amount": biggest + 1})
+    rules = wire.rules_data(golfo.Rules()) | {"starting_stack": 10**12}
+    assert wire.rules_from_data(rules).starting_stack == 1_000_000_000_000
+    with pytest.raises(FormatError, match=r"^rules\.starting_stack: .* to 1000000000000, got"):
+        wire.rules_from_data(rules | {"starting_stack": 10**12 + 1})
+
+
+def test_an_action_read_without_a_table_size_takes_seats_up_to_three() -> None:
+    """``action_from_data`` bounds seats by ``players``, four unless told (found by mutation
+    testing: only ``loads_action``, which passes its own default, was tried)."""
+    assert wire.action_from_data({"type": "fold", "seat": 3}) == golfo.Fold(3)
+    with pytest.raises(FormatError, match=r"^action\.seat: expected a seat from 0 to 3, got 4$"):
+        wire.action_from_data({"type": "fold", "seat": 4})
+
+
+def test_the_readers_options_are_keyword_only() -> None:
+    """A bare second argument could be a seat, a table size or a flag: every reader and
+    ``view_data`` take their options by keyword (found by mutation testing: ``*`` for ``/``
+    went unnoticed)."""
+    state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+    calls: list[Any] = [
+        lambda: wire.action_from_data({"type": "fold", "seat": 1}, 1),  # type: ignore[call-arg]
+        lambda: wire.loads_action('{"type": "fold", "seat": 1}', 1),  # type: ignore[call-arg]
+        lambda: wire.moves_from_data(wire.moves_data(golfo.legal_moves(state)), None),  # type: ignore[call-arg]
+        lambda: wire.view_data(golfo.view(state, 0), False),  # type: ignore[call-arg]
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match="positional"):
+            call()
