@@ -291,11 +291,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--survivors", action="store_true")
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args(argv)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     unknown = set(modules) - set(MODULES)
     if unknown:
         parser.error(f"not a module of the core: {', '.join(sorted(unknown))}")
+    if args.report_only:  # the report of the results kept, nothing run
+        Path(args.report).write_text(write_report(stored(args.workdir.resolve()), None, 0))
+        return 0
     began = time.monotonic()
     if args.budget is not None:  # read by select_tests.py, through cosmic-ray
         os.environ["GOLFO_MUTATION_BUDGET"] = str(args.budget)
@@ -502,13 +506,27 @@ def execute(job: Job, chunk: Path, tree: Path, server: Path) -> None:
         raise SystemExit(ran.stderr[-2000:])
 
 
-def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int) -> str:
+def write_report(found: dict[str, dict[str, Any]], seconds: float | None, workers: int) -> str:
+    """The report of every module's kept results (``seconds``: this run's time, ``None``
+    for ``--report-only``).  A module changed since its run is marked stale."""
     known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
+    head = sh(["git", "rev-parse", "--short", "HEAD"], ROOT).stdout.strip()
+    how = (
+        "the results kept in `.mutation/`"
+        if seconds is None
+        else f"{workers} workers, this run {seconds / 60:.0f} min"
+    )
+    stale = [module for module, run in found.items() if run.get("digest") != digest(module)]
     lines = [
         "# Mutation testing",
         "",
-        f"`python tests/mutation/run.py` ({workers} workers, {seconds / 60:.0f} min), "
-        f"cosmic-ray, HEAD {sh(['git', 'rev-parse', '--short', 'HEAD'], ROOT).stdout.strip()}.",
+        f"`python tests/mutation/run.py` ({how}), cosmic-ray, HEAD {head}. Each module's "
+        "results are from its last run; "
+        + (
+            f"**stale** (the module changed since): {', '.join(stale)}."
+            if stale
+            else "none of the modules has changed since."
+        ),
         "",
         "| module | mutants | killed | survived | equivalent | no test reaches it | score "
         "| not valid Python | in annotations (not run) |",
@@ -550,7 +568,11 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float, workers: int)
             )
         details.append(f"## {module}\n")
         for r in sorted(equivalent, key=lambda r: r["line"]):
-            details.append(f"- equivalent, line {r['line']}: {reasons[mutated(r['diff'])]}")
+            old, new = mutated(r["diff"])
+            details.append(
+                f"- equivalent, line {r['line']}: `{old}` → `{new or '(removed)'}`: "
+                f"{reasons[(old, new)]}"
+            )
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
             how = "unsettled" if r in unsettled else "**survived**"
