@@ -261,6 +261,15 @@ def unjudged(row: dict[str, Any]) -> bool:
     return row["test"] == "KILLED" and "ERROR: not found:" in (row["output"] or "")
 
 
+def unsettled(row: dict[str, Any]) -> bool:
+    """Whether a surviving mutant has not yet faced every test that reaches it (a
+    ``--budget`` pass, a selection pytest refused, a kill no test judged).  Such a mutant is
+    never counted equivalent, even when listed: a listing is a claim about a mutant every
+    test let through, and ``--survivors`` runs it again."""
+    output = row["output"] or ""
+    return BUDGET in output or NO_VERDICT in output or unjudged(row)
+
+
 def not_python(row: dict[str, Any], module: str) -> bool:
     """Whether a mutant is not valid Python, so no test can judge it (it is left out of the
     score, like cosmic-ray's incompetent mutants).  ``select_tests.py`` compiles each mutant
@@ -417,7 +426,7 @@ def prepare(
             (r["operator"], r["occurrence"])
             for r in last["results"]
             if not not_python(r, module)
-            and ((r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent) or unjudged(r))
+            and ((r["test"] == "SURVIVED" and mutated(r["diff"]) not in equivalent) or unsettled(r))
         }
         keep = [r for r in last["results"] if (r["operator"], r["occurrence"]) not in only]
     mapping = base / f"{module}.map.json"
@@ -545,14 +554,10 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
         ]
         killed = [r for r in counted if r["test"] == "KILLED" and not unjudged(r)]
         alive = [r for r in counted if r["test"] == "SURVIVED" or unjudged(r)]
-        equivalent = [r for r in alive if mutated(r["diff"]) in reasons]
-        survivors = [r for r in alive if mutated(r["diff"]) not in reasons]
+        equivalent = [r for r in alive if mutated(r["diff"]) in reasons and not unsettled(r)]
+        survivors = [r for r in alive if r not in equivalent]
         untested = [r for r in survivors if (r["output"] or "").startswith("no test runs")]
-        unsettled = [
-            r
-            for r in survivors
-            if BUDGET in (r["output"] or "") or NO_VERDICT in (r["output"] or "") or unjudged(r)
-        ]
+        open_ = [r for r in survivors if unsettled(r)]
         total = len(counted) - len(equivalent)
         score = len(killed) / total if total else 1.0
         lines.append(
@@ -560,9 +565,9 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
             f"{len(equivalent)} | {len(untested)} | {score:.1%} | {len(invalid)} | "
             f"{run.get('annotations', 0)} |"
         )
-        if unsettled:
+        if open_:
             notes.append(
-                f"{module}: {len(unsettled)} of the survivors are unsettled (they ran only "
+                f"{module}: {len(open_)} of the survivors are unsettled (they ran only "
                 "the fastest of their tests, `--budget`, or pytest refused their selection); "
                 "`--survivors` settles them."
             )
@@ -575,7 +580,7 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
             )
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
-            how = "unsettled" if r in unsettled else "**survived**"
+            how = "unsettled" if r in open_ else "**survived**"
             details.append(f"- {how}, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
         details.append("")
     lines += ["", *notes] if notes else []
