@@ -267,7 +267,8 @@ def unsettled(row: dict[str, Any]) -> bool:
     never counted equivalent, even when listed: a listing is a claim about a mutant every
     test let through, and ``--survivors`` runs it again."""
     output = row["output"] or ""
-    return BUDGET in output or NO_VERDICT in output or unjudged(row)
+    alive = row["test"] == "SURVIVED"  # a kill within the budget is a kill
+    return (alive and (BUDGET in output or NO_VERDICT in output)) or unjudged(row)
 
 
 def not_python(row: dict[str, Any], module: str) -> bool:
