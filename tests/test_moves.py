@@ -420,3 +420,37 @@ def test_a_single_amount_is_written_alone_at_any_size() -> None:
     state = apply(state, Bet(1, 290))  # seat 2 can raise to 291, all in, and no more
     assert legal_moves(state).raises == range(291, 292)
     assert golfo.describe_legal(state) == ("Call(seat=2), Raise(seat=2, amount=291), Fold(seat=2)")
+
+
+def test_r8_no_amount_left_is_the_one_empty_range_in_moves_and_limits() -> None:
+    """R8: when no bet or raise is left (the lowest amount at or past the highest, under a
+    cap or against short stacks) both ``legal_moves`` and ``wager_limits`` give the one
+    empty range, ``range(0, 0)``, never ``range(11, 10)`` (found by mutation testing: an
+    empty range built from the limits themselves compares equal but reads differently).
+    Both ways of running out, the lowest amount equal to and past the stop, are seen."""
+    from golfo.moves import wager_range
+
+    rules = (
+        golfo.Rules(round_caps=(10, 20, 30, 40), min_raise=2, starting_stack=60, ante=1),
+        golfo.Rules(round_caps=(5, 10, 15, 20), min_raise=3, min_open=2, starting_stack=30),
+        golfo.Rules(starting_stack=20, ante=2, min_raise=3),
+    )
+    seen = set()
+    for g in range(60):
+        rng = random.Random(g)
+        state = golfo.new_game(rules[g % 3], players=3 + g % 2)
+        while not state.is_over and state.hand_number < 4:
+            seat = state.to_act
+            if isinstance(seat, int) and state.phase.betting_round:
+                low, stop = wager_range(state.__dict__, seat, max(state.bets))
+                moves = golfo.legal_moves(state)
+                limits = golfo.moves.wager_limits(state, seat)
+                for amounts in (moves.bets, moves.raises, limits.amounts):
+                    if not amounts:
+                        assert (amounts.start, amounts.stop, amounts.step) == (0, 0, 1)
+                if low >= stop:
+                    seen.add("equal" if low == stop else "past")
+            elif isinstance(seat, int):  # outside a betting round: no amounts at all
+                assert repr(golfo.moves.wager_limits(state, seat).amounts) == "range(0, 0)"
+            state = golfo.apply(state, rng.choice(golfo.legal_actions(state)))
+    assert seen == {"equal", "past"}

@@ -488,12 +488,16 @@ def _codes(source: str) -> set[str]:
 
 
 @pytest.mark.parametrize("state", [object(), "state", None, golfo.LUDOTEKA])
-def test_anything_but_a_state_is_refused(state: object) -> None:
-    """``apply`` on what is not a ``golfo.State``, with a real action: refused, saying so."""
+@pytest.mark.parametrize("action", [Pass(0), Deal(DECK[0])])
+def test_anything_but_a_state_is_refused(state: object, action: Action) -> None:
+    """``apply`` on what is not a ``golfo.State``, with a real action (a deal too, which has
+    a quick path of its own: found by auditing the equivalent mutants), refused, saying so,
+    and ``is_legal`` says no."""
     with pytest.raises(IllegalActionError) as info:
-        golfo.apply(state, Pass(0))  # type: ignore[arg-type]
+        golfo.apply(state, action)  # type: ignore[arg-type]
     assert str(info.value) == f"{state!r} is not a golfo.State"
-    assert info.value.action == Pass(0)
+    assert info.value.action == action
+    assert golfo.is_legal(state, action) is False  # type: ignore[arg-type]
 
 
 def test_a_subclass_of_state_is_a_state() -> None:

@@ -490,3 +490,35 @@ def test_the_readers_options_are_keyword_only() -> None:
     for call in calls:
         with pytest.raises(TypeError, match="positional"):
             call()
+
+
+def test_dumps_keeps_utf8_characters_as_they_are() -> None:
+    """``dumps`` writes "más", not "m\\u00e1s" (its documented form; found by auditing the
+    equivalent mutants: the game's own words happen to be plain ASCII on the wire)."""
+    from golfo.notation import Choice
+
+    choice = Choice("call", "voy, 5 más", "call, 5 more", "c", amount=5)
+    text = wire.dumps(choice)
+    assert '"es":"voy, 5 más"' in text
+    assert "\\u00e1" not in text
+    assert json.loads(text)["es"] == "voy, 5 más"
+
+
+def test_an_event_built_by_hand_with_a_list_of_cards_is_worded_as_with_a_set() -> None:
+    """The words of history events are cached by event; an event that cannot be a cache key
+    (a list of cards) is worded all the same, never a ``TypeError``."""
+    from golfo.views import Discarded
+
+    cards = [DECK[0], DECK[5]]
+    by_hand = Discarded(0, 2, cards)  # type: ignore[arg-type]
+    assert wire.dumps(by_hand) == wire.dumps(Discarded(0, 2, frozenset(cards)))
+
+
+@pytest.mark.parametrize("players", [2, 5, 1000, True, 4.0, None])
+def test_an_action_is_read_for_a_table_of_three_or_four(players: object) -> None:
+    """``players`` is the table's size, 3 or 4 (R1): any other is the caller's mistake, a
+    ``RulesError``, not a malformed message."""
+    with pytest.raises(golfo.RulesError) as info:
+        wire.action_from_data({"type": "fold", "seat": 1}, players=players)  # type: ignore[arg-type]
+    assert str(info.value) == f"El Golfo is played by 3 or 4 players, got {players!r}"
+    assert wire.action_from_data({"type": "fold", "seat": 2}, players=3) == golfo.Fold(2)

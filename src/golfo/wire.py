@@ -316,7 +316,8 @@ def action_from_data(
     With ``seat`` (the seat of the connection it came from), an action for any other seat
     raises :class:`golfo.SeatError`, and so does a ``deal`` (chance deals, never a seat);
     the table's ``next_hand`` and ``end_game`` carry no seat and are accepted: the server
-    decides who may ask for them.  ``players`` bounds the seat numbers.
+    decides who may ask for them.  ``players`` (3 or 4: the table's, not the message's;
+    anything else raises :class:`golfo.RulesError`) bounds the seat numbers.
 
     >>> sorted(action_from_data({"type": "discard", "seat": 0, "cards": ["5C", "3O"]}).cards)
     [Card(3, Suit.OROS), Card(5, Suit.COPAS)]
@@ -325,6 +326,8 @@ def action_from_data(
     ...
     golfo.errors.FormatError: action.amount: expected a whole number, got "10"
     """
+    if type(players) is not int or players not in (3, 4):
+        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
     if not isinstance(data, dict):
         fail(path, f"expected an action object, got {show(data)}")
     kind = data.get("type")
@@ -541,7 +544,10 @@ def standings_data(table: Standings) -> dict[str, Any]:
 def _words(action: Action | ViewEvent) -> dict[str, str]:
     # the types in the key: Bet(1, 2.0) == Bet(1, 2), but it is not worded the same
     key = (action, type(getattr(action, "seat", None)), type(getattr(action, "amount", None)))
-    es, en = _texts(key)
+    try:
+        es, en = _texts(key)
+    except TypeError:  # not hashable (an event built by hand with a list of cards): uncached
+        es, en = _texts.__wrapped__(key)
     return {"es": es, "en": en}
 
 
