@@ -441,16 +441,17 @@ def test_r8_no_amount_left_is_the_one_empty_range_in_moves_and_limits() -> None:
         state = golfo.new_game(rules[g % 3], players=3 + g % 2)
         while not state.is_over and state.hand_number < 4:
             seat = state.to_act
-            if isinstance(seat, int) and state.phase.betting_round:
-                low, stop = wager_range(state.__dict__, seat, max(state.bets))
-                moves = golfo.legal_moves(state)
+            if isinstance(seat, int):
                 limits = golfo.moves.wager_limits(state, seat)
-                for amounts in (moves.bets, moves.raises, limits.amounts):
-                    if not amounts:
-                        assert (amounts.start, amounts.stop, amounts.step) == (0, 0, 1)
-                if low >= stop:
-                    seen.add("equal" if low == stop else "past")
-            elif isinstance(seat, int):  # outside a betting round: no amounts at all
-                assert repr(golfo.moves.wager_limits(state, seat).amounts) == "range(0, 0)"
+                if not state.phase.betting_round:  # outside a betting round: no amounts at all
+                    assert repr(limits.amounts) == "range(0, 0)"
+                else:
+                    moves = golfo.legal_moves(state)
+                    for amounts in (moves.bets, moves.raises, limits.amounts):
+                        if not amounts:
+                            assert (amounts.start, amounts.stop, amounts.step) == (0, 0, 1)
+                    low, stop = wager_range(state.__dict__, seat, max(state.bets))
+                    if low >= stop:
+                        seen.add("equal" if low == stop else "past")
             state = golfo.apply(state, rng.choice(golfo.legal_actions(state)))
     assert seen == {"equal", "past"}

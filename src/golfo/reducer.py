@@ -41,7 +41,7 @@ from golfo.actions import (
 from golfo.cards import Card, cards_of
 from golfo.errors import IllegalActionError, RulesError
 from golfo.moves import describe_legal, legal_moves, wager_limits, wager_range
-from golfo.rules import Rules
+from golfo.rules import Rules, check_players
 from golfo.settle import settle
 from golfo.state import ALL_CARDS, Fields, Phase, State, make_state
 
@@ -88,8 +88,7 @@ def new_game(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a golfo.Rules, got {rules!r}")
-    if type(players) is not int or players not in (3, 4):
-        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+    check_players(players)
     if type(dealer) is not int or not 0 <= dealer < players:
         raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
     if stacks is None:

@@ -53,6 +53,20 @@ def _caps(value: Any) -> tuple[int, int, int, int] | None:
     return (caps[0], caps[1], caps[2], caps[3])
 
 
+def check_players(players: object) -> None:
+    """R1: El Golfo is played by 3 or 4 players, an ``int``; anything else raises
+    :class:`golfo.RulesError` (``new_game``'s and the wire readers' table size).
+
+    >>> check_players(4)
+    >>> check_players(5)
+    Traceback (most recent call last):
+    ...
+    golfo.errors.RulesError: El Golfo is played by 3 or 4 players, got 5
+    """
+    if type(players) is not int or players not in (3, 4):
+        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+
+
 def _stack(_instance: object, attribute: attrs.Attribute[int | None], value: Any) -> None:
     if value is not None and (type(value) is not int or value < 1):
         raise RulesError(

@@ -58,7 +58,7 @@ from golfo.errors import FormatError, RulesError, SeatError
 from golfo.hand import Hand
 from golfo.moves import LegalMoves
 from golfo.notation import Choice, choices, phase_name, say, say_event
-from golfo.rules import Rules
+from golfo.rules import Rules, check_players
 from golfo.standings import Standing, Standings
 from golfo.state import HandResult, Phase, Pot
 from golfo.views import Dealt, Discarded, View, ViewEvent
@@ -326,8 +326,7 @@ def action_from_data(
     ...
     golfo.errors.FormatError: action.amount: expected a whole number, got "10"
     """
-    if type(players) is not int or players not in (3, 4):
-        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+    check_players(players)
     if not isinstance(data, dict):
         fail(path, f"expected an action object, got {show(data)}")
     kind = data.get("type")

@@ -547,28 +547,29 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
     for module, run in found.items():
         rows = run["results"]
         reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
-        invalid = [r for r in rows if not_python(r, module)]
+        invalid = sum(not_python(r, module) for r in rows)
         counted = [
             r
             for r in rows
-            if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT" and r not in invalid
+            if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT" and not not_python(r, module)
         ]
         killed = [r for r in counted if r["test"] == "KILLED" and not unjudged(r)]
         alive = [r for r in counted if r["test"] == "SURVIVED" or unjudged(r)]
-        equivalent = [r for r in alive if mutated(r["diff"]) in reasons and not unsettled(r)]
-        survivors = [r for r in alive if r not in equivalent]
+        listed = [mutated(r["diff"]) in reasons and not unsettled(r) for r in alive]
+        equivalent = [r for r, ok in zip(alive, listed, strict=True) if ok]
+        survivors = [r for r, ok in zip(alive, listed, strict=True) if not ok]
         untested = [r for r in survivors if (r["output"] or "").startswith("no test runs")]
-        open_ = [r for r in survivors if unsettled(r)]
+        open_ = sum(unsettled(r) for r in survivors)
         total = len(counted) - len(equivalent)
         score = len(killed) / total if total else 1.0
         lines.append(
             f"| {module} | {len(counted)} | {len(killed)} | {len(survivors)} | "
-            f"{len(equivalent)} | {len(untested)} | {score:.1%} | {len(invalid)} | "
+            f"{len(equivalent)} | {len(untested)} | {score:.1%} | {invalid} | "
             f"{run.get('annotations', 0)} |"
         )
         if open_:
             notes.append(
-                f"{module}: {len(open_)} of the survivors are unsettled (they ran only "
+                f"{module}: {open_} of the survivors are unsettled (they ran only "
                 "the fastest of their tests, `--budget`, or pytest refused their selection); "
                 "`--survivors` settles them."
             )
@@ -581,7 +582,7 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
             )
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
-            how = "unsettled" if r in open_ else "**survived**"
+            how = "unsettled" if unsettled(r) else "**survived**"
             details.append(f"- {how}, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
         details.append("")
     lines += ["", *notes] if notes else []
