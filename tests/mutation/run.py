@@ -22,7 +22,10 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
 4. **Report** (``--report``, default ``mutation-report.md``): per module, mutants, killed,
    survived, equivalent (those listed in ``tests/mutation/equivalent.toml``, each with its
    one-line reason) and the score, killed / (mutants - equivalent - not valid Python -
-   incompetent); then every survivor's diff.
+   incompetent); then every survivor's diff.  A module with no results kept (a new clone, a
+   machine reset) keeps its row and section from the report being written over, as long as
+   its source is unchanged since that report's commit (``git diff``), so ``--report
+   docs/mutation-report.md`` after a run of two modules still covers all eight.
 
 ``--modules scoring,standings`` picks modules (default: all of :data:`MODULES`),
 ``--workers K`` (default 2) the processes, ``--limit N`` the first N mutants of each module
@@ -308,9 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"not a module of the core: {', '.join(sorted(unknown))}")
     if args.report_only:  # the report of the results kept, nothing run
-        Path(args.report).write_text(write_report(stored(args.workdir.resolve()), None, 0))
+        found = stored(args.workdir.resolve())
+        Path(args.report).write_text(write_report(found, None, 0, previous(args.report)))
         return 0
     began = time.monotonic()
+    before = previous(args.report)  # read once: this run writes over it
     if args.budget is not None:  # read by select_tests.py, through cosmic-ray
         os.environ["GOLFO_MUTATION_BUDGET"] = str(args.budget)
     # bytecode is cached (select_tests.py removes the mutated module's cached file)
@@ -332,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def finish(job: Job) -> None:
             job.store(base)
-            report = write_report(stored(base), time.monotonic() - began, args.workers)
+            seconds = time.monotonic() - began
+            report = write_report(stored(base), seconds, args.workers, before)
             Path(args.report).write_text(report)
 
         for job in jobs:
@@ -354,7 +360,8 @@ def main(argv: list[str] | None = None) -> int:
 
         with ThreadPoolExecutor(args.workers) as pool:
             list(pool.map(work, range(args.workers)))
-        print(write_report(stored(base), time.monotonic() - began, args.workers).split("\n## ")[0])
+        last = write_report(stored(base), time.monotonic() - began, args.workers, before)
+        print(last.split("\n## ")[0])
     finally:
         for tree in trees:
             sh(["git", "worktree", "remove", "--force", str(tree)], ROOT)
@@ -516,9 +523,41 @@ def execute(job: Job, chunk: Path, tree: Path, server: Path) -> None:
         raise SystemExit(ran.stderr[-2000:])
 
 
-def write_report(found: dict[str, dict[str, Any]], seconds: float | None, workers: int) -> str:
+def previous(report: str) -> str:
+    """The report that ``--report`` names, before this run writes over it ('' if none)."""
+    path = Path(report)
+    return path.read_text() if path.exists() else ""
+
+
+def carried(before: str, fresh: set[str]) -> dict[str, tuple[str, str]]:
+    """From the report ``before`` (the one being written over): the table row and the
+    section of each module that has no results kept here (a new clone, a reset machine) and
+    whose source is unchanged since that report was written, so its results still hold."""
+    commit = re.search(r"HEAD ([0-9a-f]{7,40})\.", before)
+    if commit is None:
+        return {}
+    named = re.search(r"\*\*stale\*\* \(the module changed since\): ([a-z, ]+)\.", before)
+    stale = set(named.group(1).split(", ")) if named else set()
+    kept = {}
+    for module in MODULES:
+        if module in fresh or module in stale:
+            continue
+        row = re.search(rf"^\| {module} \|.*$", before, re.M)
+        section = re.search(rf"^## {module}\n.*?(?=^## |\Z)", before, re.M | re.S)
+        path = f"src/golfo/{module}.py"
+        since = sh(["git", "diff", "--quiet", commit.group(1), "--", path], ROOT)
+        if row and section and since.returncode == 0:  # unchanged, committed or not
+            kept[module] = (row.group(0), section.group(0).rstrip("\n") + "\n")
+    return kept
+
+
+def write_report(
+    found: dict[str, dict[str, Any]], seconds: float | None, workers: int, before: str = ""
+) -> str:
     """The report of every module's kept results (``seconds``: this run's time, ``None``
-    for ``--report-only``).  A module changed since its run is marked stale."""
+    for ``--report-only``).  A module changed since its run is marked stale.  A module with
+    no results kept keeps its row and section from ``before``, the report written over, if
+    its source is unchanged since (:func:`carried`)."""
     known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
     head = sh(["git", "rev-parse", "--short", "HEAD"], ROOT).stdout.strip()
     how = (
@@ -527,6 +566,8 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
         else f"{workers} workers, this run {seconds / 60:.0f} min"
     )
     stale = [module for module, run in found.items() if run.get("digest") != digest(module)]
+    kept = carried(before, set(found))
+    from_before = re.search(r"HEAD ([0-9a-f]{7,40})\.", before)
     lines = [
         "# Mutation testing",
         "",
@@ -536,6 +577,12 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
             f"**stale** (the module changed since): {', '.join(stale)}."
             if stale
             else "none of the modules has changed since."
+        )
+        + (
+            f" Carried from the report at {from_before.group(1)} (no results kept here; "
+            f"the module unchanged since): {', '.join(kept)}."
+            if kept and from_before
+            else ""
         ),
         "",
         "| module | mutants | killed | survived | equivalent | no test reaches it | score "
@@ -544,7 +591,14 @@ def write_report(found: dict[str, dict[str, Any]], seconds: float | None, worker
     ]
     details: list[str] = []
     notes: list[str] = []
-    for module, run in found.items():
+    for module in MODULES:
+        if module in kept:
+            lines.append(kept[module][0])
+            details.append(kept[module][1])
+            continue
+        if module not in found:
+            continue
+        run = found[module]
         rows = run["results"]
         reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
         invalid = sum(not_python(r, module) for r in rows)

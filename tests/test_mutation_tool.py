@@ -1,0 +1,146 @@
+"""The mutation tool's own judgements (``tests/mutation/run.py``): what counts as a kill, what
+is unsettled, what is not valid Python, and which report sections survive a reset machine.
+
+The tool runs for hours, outside the test command; these are its pure parts, which decide the
+scores it reports.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOL = ROOT / "tests" / "mutation"
+
+
+@pytest.fixture(scope="module")
+def run() -> ModuleType:
+    sys.path.insert(0, str(TOOL))  # run.py imports select_tests from its folder
+    try:
+        spec = importlib.util.spec_from_file_location("golfo_mutation_run", TOOL / "run.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOL))
+
+
+def row(test: str, output: str = "", diff: str = "", line: int = 1) -> dict[str, Any]:
+    return {
+        "module": "src/golfo/scoring.py",
+        "operator": "core/ReplaceComparisonOperator_Lt_LtE",
+        "occurrence": 0,
+        "line": line,
+        "worker": "NORMAL",
+        "test": test,
+        "diff": diff,
+        "output": output,
+    }
+
+
+DIFF = """--- mutation diff ---
+--- asrc/golfo/scoring.py
++++ bsrc/golfo/scoring.py
+@@ -70,1 +70,1 @@
+-    return a if a >= b else b
++    return a if a > b else b
+"""
+
+
+def test_mutated_names_the_changed_line_as_equivalent_toml_does(run: ModuleType) -> None:
+    assert run.mutated(DIFF) == ("return a if a >= b else b", "return a if a > b else b")
+
+
+def test_a_survivor_of_a_budget_pass_or_a_refused_selection_is_unsettled(
+    run: ModuleType,
+) -> None:
+    assert run.unsettled(row("SURVIVED", f"{run.BUDGET} 3 of 40 tests"))
+    assert run.unsettled(row("SURVIVED", f"...\n{run.NO_VERDICT} pytest exit status 4"))
+    assert not run.unsettled(row("SURVIVED", "1 passed"))
+    # a kill within the budget is a kill
+    assert not run.unsettled(row("KILLED", f"{run.BUDGET} 3 of 40 tests\n1 failed"))
+    # a kill that no test judged (an id pytest did not find) is not
+    assert run.unjudged(row("KILLED", "ERROR: not found: tests/test_x.py::test_y[<obj>]"))
+    assert run.unsettled(row("KILLED", "ERROR: not found: tests/test_x.py::test_y[<obj>]"))
+
+
+def test_a_mutant_that_is_not_python_is_never_a_kill(run: ModuleType) -> None:
+    assert run.not_python(row("KILLED", f"{run.NOT_PYTHON} invalid syntax, line 3"), "scoring")
+    old = 'E     File "/w0/src/golfo/scoring.py", line 3\nE       case A() ** B():\nE   SyntaxError'
+    assert run.not_python(row("KILLED", old), "scoring")
+    assert not run.not_python(row("KILLED", old), "moves")  # another module's error
+    assert not run.not_python(row("KILLED", "FAILED tests/test_scoring.py::test_x"), "scoring")
+
+
+def report(run: ModuleType, killed: int, survived: int) -> str:
+    rows = [row("KILLED", "1 failed", DIFF, 70)] * killed
+    rows += [row("SURVIVED", "40 passed", DIFF.replace("a > b", "a < b"), 70)] * survived
+    found = {"scoring": {"digest": run.digest("scoring"), "annotations": 0, "results": rows}}
+    text: str = run.write_report(found, None, 0)
+    return text
+
+
+def test_the_score_leaves_listed_equivalents_out_and_counts_other_survivors(
+    run: ModuleType,
+) -> None:
+    text = report(run, 3, 1)
+    assert "| scoring | 4 | 3 | 1 | 0 | 0 | 75.0% | 0 | 0 |" in text
+    assert "**survived**, line 70" in text
+    # scoring's listed `a >= b` -> `a > b` at line 70: a survivor so changed is equivalent
+    found = {
+        "scoring": {
+            "digest": run.digest("scoring"),
+            "annotations": 0,
+            "results": [row("KILLED", "1 failed", DIFF, 70), row("SURVIVED", "4 passed", DIFF)],
+        }
+    }
+    listed = run.write_report(found, None, 0)
+    assert "| scoring | 2 | 1 | 0 | 1 | 0 | 100.0% | 0 | 0 |" in listed
+    equivalent = "- equivalent, line 1: `return a if a >= b else b` → `return a if a > b else b`"
+    assert equivalent in listed
+
+
+def test_a_module_without_results_keeps_its_section_only_while_its_source_is_unchanged(
+    run: ModuleType,
+) -> None:
+    before = report(run, 3, 1)
+    section = before[before.index("## scoring") :]
+    clean = subprocess.run(
+        ["git", "diff", "--quiet", "HEAD", "--", "src/golfo/scoring.py"], cwd=ROOT, check=False
+    )
+    kept = run.carried(before, set())
+    # written at HEAD: carried exactly when scoring.py is as HEAD has it
+    assert ("scoring" in kept) == (clean.returncode == 0)
+    if kept:
+        assert kept["scoring"][1].rstrip() == section.rstrip()
+        again = run.write_report({}, None, 0, before)
+        assert "| scoring | 4 | 3 | 1 | 0 | 0 | 75.0% | 0 | 0 |" in again
+        assert "the module unchanged since): scoring." in again
+    # a module with results of its own is not carried, nor one the report calls stale
+    assert run.carried(before, {"scoring"}) == {}
+    stale = before.replace(
+        "none of the modules has changed since.", "**stale** (the module changed since): scoring."
+    )
+    assert run.carried(stale, set()) == {}
+    # nor one whose source changed since the report's commit (golfo's first scoring.py)
+    first = subprocess.run(
+        ["git", "rev-list", "--max-parents=0", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.split()
+    if first:
+        head = run.sh(["git", "rev-parse", "--short", "HEAD"], ROOT).stdout.strip()
+        older = before.replace(f"HEAD {head}.", f"HEAD {first[0][:12]}.")
+        assert run.carried(older, set()) == {}
+    assert run.carried("no header", set()) == {}
