@@ -144,3 +144,54 @@ def test_a_module_without_results_keeps_its_section_only_while_its_source_is_unc
         older = before.replace(f"HEAD {head}.", f"HEAD {first[0][:12]}.")
         assert run.carried(older, set()) == {}
     assert run.carried("no header", set()) == {}
+
+
+def test_the_survivors_of_a_carried_section_run_again_and_only_they_change(
+    run: ModuleType,
+) -> None:
+    lt_lte = "core/ReplaceComparisonOperator_Lt_LtE"
+    section = (
+        "## scoring\n\n"
+        "- equivalent, line 70: `return a if a >= b else b` → `return a if a > b else b`: "
+        "when a == b, returning b returns the same value\n"
+        f"- **survived**, line 80 ({lt_lte}): `x = a < b` → `x = a <= b`\n"
+        f"- **survived**, line 90 ({lt_lte}): `y = a < b` → `y = a <= b`\n"
+        f"- **survived**, line 95 ({lt_lte}): `z = a < b` → `z = a <= b`\n"
+    )
+    carried_row = "| scoring | 10 | 6 | 3 | 1 | 0 | 66.7% | 0 | 0 |"
+
+    def diff(old: str, new: str) -> str:
+        return f"--- a\n+++ b\n@@ -1 +1 @@\n-    {old}\n+    {new}\n"
+
+    killed = row("KILLED", "FAILED tests/test_x.py::test_y", diff("x = a < b", "x = a <= b"), 80)
+    alive = row("SURVIVED", "40 passed", diff("y = a < b", "y = a <= b"), 90)
+    other = row("KILLED", "1 failed", diff("x = a < b", "x = a == b"), 80)  # not in the section
+    for r in (killed, alive, other):
+        r["operator"] = lt_lte
+    other["operator"] = "core/ReplaceComparisonOperator_Lt_Eq"
+    results = {
+        "digest": run.digest("scoring"),
+        "annotations": 0,
+        "results": [killed, alive, other],
+        "carried": {"row": carried_row, "section": section, "from": "abc1234"},
+    }
+    new_row, new_section, note = run.rerun("scoring", results, {})
+    assert new_row == "| scoring | 10 | 7 | 2 | 1 | 0 | 77.8% | 0 | 0 |"
+    assert "line 80" not in new_section  # killed now
+    assert f"- **survived**, line 90 ({lt_lte}): `y = a < b` → `y = a <= b`" in new_section
+    assert "line 95" in new_section  # did not run again: as carried
+    assert new_section.startswith("## scoring\n\n- equivalent, line 70:")
+    assert note == (
+        "scoring: carried from the report at abc1234, its 2 survivors run again here "
+        "(`--survivors`)."
+    )
+    # a survivor listed as equivalent, having faced every test, counts equivalent
+    why = {("y = a < b", "y = a <= b"): "a is never b"}
+    listed_row, listed_section, _ = run.rerun("scoring", results, why)
+    assert listed_row == "| scoring | 10 | 7 | 1 | 2 | 0 | 87.5% | 0 | 0 |"
+    assert "- equivalent, line 90: `y = a < b` → `y = a <= b`: a is never b" in listed_section
+    # but not while it has faced only the budget's tests
+    alive["output"] = f"{run.BUDGET} 3 of 40 tests\n3 passed"
+    budget_row, budget_section, _ = run.rerun("scoring", results, why)
+    assert budget_row == "| scoring | 10 | 7 | 2 | 1 | 0 | 77.8% | 0 | 0 |"
+    assert f"- unsettled, line 90 ({lt_lte})" in budget_section

@@ -25,7 +25,9 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
    incompetent); then every survivor's diff.  A module with no results kept (a new clone, a
    machine reset) keeps its row and section from the report being written over, as long as
    its source is unchanged since that report's commit (``git diff``), so ``--report
-   docs/mutation-report.md`` after a run of two modules still covers all eight.
+   docs/mutation-report.md`` after a run of two modules still covers all eight; and
+   ``--survivors`` on such a module runs again the survivors its carried section lists (found
+   by line, operator and change) and rewrites only their entries and the row's counts.
 
 ``--modules scoring,standings`` picks modules (default: all of :data:`MODULES`),
 ``--workers K`` (default 2) the processes, ``--limit N`` the first N mutants of each module
@@ -315,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.report).write_text(write_report(found, None, 0, previous(args.report)))
         return 0
     began = time.monotonic()
-    before = previous(args.report)  # read once: this run writes over it
+    before = args.before = previous(args.report)  # read once: this run writes over it
     if args.budget is not None:  # read by select_tests.py, through cosmic-ray
         os.environ["GOLFO_MUTATION_BUDGET"] = str(args.budget)
     # bytecode is cached (select_tests.py removes the mutated module's cached file)
@@ -400,11 +402,18 @@ class Job:
     dropped: int
     count: int
     left: int
+    carry: dict[str, str] | None = None
     began: float = attrs.field(factory=time.monotonic)
 
     def store(self, base: Path) -> None:
         found = self.keep + [r for c in self.chunks for r in results(c)]
-        data = {"digest": digest(self.module), "annotations": self.dropped, "results": found}
+        data: dict[str, Any] = {
+            "digest": digest(self.module),
+            "annotations": self.dropped,
+            "results": found,
+        }
+        if self.carry is not None:  # only the survivors of a carried section ran
+            data["carried"] = self.carry
         (base / f"results-{self.module}.json").write_text(json.dumps(data))
         seconds = time.monotonic() - self.began
         print(f"{self.module}: {self.count} mutants in {seconds:.0f} s", file=sys.stderr)
@@ -418,8 +427,11 @@ def prepare(
     limit: int | None,
     survivors: bool,
     workers: int,
+    before: str = "",
 ) -> Job:
-    """Make the mutants of ``module`` (or last time's survivors) and cut them in chunks."""
+    """Make the mutants of ``module`` (or last time's survivors) and cut them in chunks.
+    With ``survivors`` and no results kept, the survivors of the module's section carried
+    from ``before`` (the report being written over, :func:`carried`) run again."""
     saved = base / f"results-{module}.json"
     keep: list[dict[str, Any]] = []
     only: set[tuple[str, int]] | None = None
@@ -427,6 +439,11 @@ def prepare(
     if last is not None and last["digest"] != digest(module):
         print(f"{module} changed since its last run: all its mutants run", file=sys.stderr)
         last = None
+    carry: dict[str, str] | None = last.get("carried") if last is not None else None
+    if survivors and last is None and module in (kept := carried(before, set())):
+        row, section = kept[module]
+        carry = {"row": row, "section": section, "from": report_commit(before)}
+        print(f"{module}: the survivors of its carried section run", file=sys.stderr)
     if last is not None:
         known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
         equivalent = {(e["old"], e["new"]) for e in known.get(module, [])}
@@ -449,6 +466,13 @@ def prepare(
     if init.returncode:
         raise SystemExit(init.stderr)
     dropped = drop_annotations(session, module)
+    if carry is not None and last is None:  # the carried section's survivors, by line
+        wanted = {(int(n), op) for n, op, _, _ in SURVIVOR.findall(carry["section"])}
+        with contextlib.closing(sqlite3.connect(session)) as db:
+            specs = db.execute(
+                "SELECT operator_name, occurrence, start_pos_row FROM mutation_specs"
+            ).fetchall()
+        only = {(op, n) for op, n, line in specs if (line, op) in wanted}
     for old in base.glob(f"{module}.*.sqlite"):
         old.unlink()
     total = share(session, base / f"{module}.all.sqlite", 0, 1, limit, only)
@@ -458,7 +482,7 @@ def prepare(
     (base / f"{module}.all.sqlite").unlink()
     made = {"digest": digest(module), "annotations": dropped}
     (base / f"{module}.digest").write_text(json.dumps(made))  # for --resume
-    return Job(module, cfg, chunks, keep, dropped, count, parts)
+    return Job(module, cfg, chunks, keep, dropped, count, parts, carry)
 
 
 def _resume_or_prepare(
@@ -468,7 +492,7 @@ def _resume_or_prepare(
     if job is not None:
         print(f"{module}: resumed, {job.count} mutants", file=sys.stderr)
         return job
-    return prepare(module, maps, tree, base, args.limit, args.survivors, args.workers)
+    return prepare(module, maps, tree, base, args.limit, args.survivors, args.workers, args.before)
 
 
 def resumed(module: str, base: Path) -> Job | None:
@@ -529,12 +553,24 @@ def previous(report: str) -> str:
     return path.read_text() if path.exists() else ""
 
 
+SURVIVOR: Final = re.compile(
+    r"^- (?:\*\*survived\*\*|unsettled), line (\d+) \(([^)]+)\): `(.*)` → `(.*)`$", re.M
+)
+"""A survivor's line in a report's section: its line, operator, old and new text."""
+
+
+def report_commit(before: str) -> str:
+    """The commit a report names in its header ('' if none)."""
+    commit = re.search(r"HEAD ([0-9a-f]{7,40})\.", before)
+    return commit.group(1) if commit else ""
+
+
 def carried(before: str, fresh: set[str]) -> dict[str, tuple[str, str]]:
     """From the report ``before`` (the one being written over): the table row and the
     section of each module that has no results kept here (a new clone, a reset machine) and
     whose source is unchanged since that report was written, so its results still hold."""
-    commit = re.search(r"HEAD ([0-9a-f]{7,40})\.", before)
-    if commit is None:
+    commit = report_commit(before)
+    if not commit:
         return {}
     named = re.search(r"\*\*stale\*\* \(the module changed since\): ([a-z, ]+)\.", before)
     stale = set(named.group(1).split(", ")) if named else set()
@@ -545,10 +581,72 @@ def carried(before: str, fresh: set[str]) -> dict[str, tuple[str, str]]:
         row = re.search(rf"^\| {module} \|.*$", before, re.M)
         section = re.search(rf"^## {module}\n.*?(?=^## |\Z)", before, re.M | re.S)
         path = f"src/golfo/{module}.py"
-        since = sh(["git", "diff", "--quiet", commit.group(1), "--", path], ROOT)
+        since = sh(["git", "diff", "--quiet", commit, "--", path], ROOT)
         if row and section and since.returncode == 0:  # unchanged, committed or not
             kept[module] = (row.group(0), section.group(0).rstrip("\n") + "\n")
     return kept
+
+
+def reasons_of(known: dict[str, Any], module: str) -> dict[tuple[str, str], str]:
+    """``equivalent.toml``'s listings for ``module``: (old, new) -> the reason."""
+    return {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
+
+
+def _line(item: str) -> int:
+    """The line a report's entry names (``- ..., line N...``)."""
+    found = re.search(r"line (\d+)", item)
+    return int(found[1]) if found else 0
+
+
+def rerun(
+    module: str, run: dict[str, Any], reasons: dict[tuple[str, str], str]
+) -> tuple[str, str, str]:
+    """The table row, the section and a note for a module whose section was carried and whose
+    survivors ran again (``--survivors`` with no results kept): each rerun mutant found
+    in the section (same line, operator and change) is replaced by its new result."""
+    row, section = run["carried"]["row"], run["carried"]["section"]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    mutants, killed, alive, equivalent = (int(c) for c in cells[1:5])
+    entries = section.rstrip("\n").split("\n")
+    head, items = entries[0], [e for e in entries[1:] if e]
+    found: dict[tuple[int, str, str, str], dict[str, Any]] = {}
+    for r in run["results"]:
+        if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT":
+            found[(r["line"], r["operator"], *mutated(r["diff"]))] = r
+    equivalents, survivors = [], []
+    ran = 0
+    for item in items:
+        match = SURVIVOR.match(item)
+        if match is None:  # an equivalent
+            equivalents.append(item)
+            continue
+        line, operator, old, new = int(match[1]), match[2], match[3], match[4]
+        r = found.get((line, operator, old, new))
+        if r is None:  # a survivor that did not run again
+            survivors.append(item)
+            continue
+        ran += 1
+        if r["test"] == "KILLED" and not unjudged(r) and not not_python(r, module):
+            killed, alive = killed + 1, alive - 1
+        elif (old, new) in reasons and not unsettled(r):
+            equivalent, alive = equivalent + 1, alive - 1
+            change = f"`{old}` → `{new or '(removed)'}`"
+            equivalents.append(f"- equivalent, line {line}: {change}: {reasons[(old, new)]}")
+        else:
+            how = "unsettled" if unsettled(r) else "**survived**"
+            survivors.append(f"- {how}, line {line} ({operator}): `{old}` → `{new}`")
+    total = mutants - equivalent
+    score = killed / total if total else 1.0
+    cells[2:6] = [str(killed), str(alive), str(equivalent), cells[5]]
+    cells[6] = f"{score:.1%}"
+    body = sorted(equivalents, key=_line) + sorted(survivors, key=_line)
+    note = (
+        f"{module}: carried from the report at {run['carried']['from']}, its {ran} "
+        "survivors run again here (`--survivors`)."
+        if ran
+        else ""
+    )
+    return "| " + " | ".join(cells) + " |", "\n".join([head, "", *body]) + "\n", note
 
 
 def write_report(
@@ -567,7 +665,7 @@ def write_report(
     )
     stale = [module for module, run in found.items() if run.get("digest") != digest(module)]
     kept = carried(before, set(found))
-    from_before = re.search(r"HEAD ([0-9a-f]{7,40})\.", before)
+    from_before = report_commit(before)
     lines = [
         "# Mutation testing",
         "",
@@ -579,9 +677,9 @@ def write_report(
             else "none of the modules has changed since."
         )
         + (
-            f" Carried from the report at {from_before.group(1)} (no results kept here; "
+            f" Carried from the report at {from_before} (no results kept here; "
             f"the module unchanged since): {', '.join(kept)}."
-            if kept and from_before
+            if kept
             else ""
         ),
         "",
@@ -599,8 +697,14 @@ def write_report(
         if module not in found:
             continue
         run = found[module]
+        if "carried" in run:
+            row, section, note = rerun(module, run, reasons_of(known, module))
+            lines.append(row)
+            details.append(section)
+            notes += [note] if note else []
+            continue
         rows = run["results"]
-        reasons = {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
+        reasons = reasons_of(known, module)
         invalid = sum(not_python(r, module) for r in rows)
         counted = [
             r
