@@ -118,20 +118,27 @@ def test_a_module_without_results_keeps_its_section_only_while_its_source_is_unc
         ["git", "diff", "--quiet", "HEAD", "--", "src/golfo/scoring.py"], cwd=ROOT, check=False
     )
     kept = run.carried(before, set())
-    # written at HEAD: carried exactly when scoring.py is as HEAD has it
-    assert ("scoring" in kept) == (clean.returncode == 0)
-    if kept:
-        assert kept["scoring"][1].rstrip() == section.rstrip()
-        again = run.write_report({}, None, 0, before)
-        assert "| scoring | 4 | 3 | 1 | 0 | 0 | 75.0% | 0 | 0 |" in again
-        assert "the module unchanged since): scoring." in again
+    # the section names the source its results were run on: today's
+    assert kept["scoring"][1].rstrip() == section.rstrip()
+    again = run.write_report({}, None, 0, before)
+    assert "| scoring | 4 | 3 | 1 | 0 | 0 | 75.0% | 0 | 0 |" in again
+    assert "the module unchanged since): scoring." in again
+    assert again[again.index("## scoring") :] == section
     # a module with results of its own is not carried, nor one the report calls stale
     assert run.carried(before, {"scoring"}) == {}
     stale = before.replace(
         "none of the modules has changed since.", "**stale** (the module changed since): scoring."
     )
     assert run.carried(stale, set()) == {}
-    # nor one whose source changed since the report's commit (golfo's first scoring.py)
+    # nor one whose results were run on another source (the digest under its heading)
+    other = before.replace(run.digest("scoring"), "0" * 64)
+    assert run.carried(other, set()) == {}
+    # a report from before digests were written: the source at the commit it names
+    undigested = run.DIGEST.sub("", before)
+    upgraded = run.carried(undigested, set())
+    assert ("scoring" in upgraded) == (clean.returncode == 0)
+    if upgraded:  # found unchanged, it is written with today's digest from now on
+        assert upgraded["scoring"][1] == section
     first = subprocess.run(
         ["git", "rev-list", "--max-parents=0", "HEAD"],
         cwd=ROOT,
@@ -139,9 +146,9 @@ def test_a_module_without_results_keeps_its_section_only_while_its_source_is_unc
         text=True,
         check=False,
     ).stdout.split()
-    if first:
+    if first:  # golfo's first scoring.py is not today's
         head = run.sh(["git", "rev-parse", "--short", "HEAD"], ROOT).stdout.strip()
-        older = before.replace(f"HEAD {head}.", f"HEAD {first[0][:12]}.")
+        older = undigested.replace(f"HEAD {head}.", f"HEAD {first[0][:12]}.")
         assert run.carried(older, set()) == {}
     assert run.carried("no header", set()) == {}
 
@@ -180,7 +187,8 @@ def test_the_survivors_of_a_carried_section_run_again_and_only_they_change(
     assert "line 80" not in new_section  # killed now
     assert f"- **survived**, line 90 ({lt_lte}): `y = a < b` → `y = a <= b`" in new_section
     assert "line 95" in new_section  # did not run again: as carried
-    assert new_section.startswith("## scoring\n\n- equivalent, line 70:")
+    mark = f"<!-- source sha256 {run.digest('scoring')} -->"
+    assert new_section.startswith(f"## scoring\n\n{mark}\n- equivalent, line 70:")
     assert note == (
         "scoring: carried from the report at abc1234, its 2 survivors run again here "
         "(`--survivors`)."
@@ -195,3 +203,19 @@ def test_the_survivors_of_a_carried_section_run_again_and_only_they_change(
     budget_row, budget_section, _ = run.rerun("scoring", results, why)
     assert budget_row == "| scoring | 10 | 7 | 2 | 1 | 0 | 77.8% | 0 | 0 |"
     assert f"- unsettled, line 90 ({lt_lte})" in budget_section
+
+
+def test_survivors_of_a_carried_section_with_none_left_still_say_where_it_came_from(
+    run: ModuleType,
+) -> None:
+    before = report(run, 3, 0)
+    row_, section = run.carried(before, set())["scoring"]
+    results = {
+        "digest": run.digest("scoring"),
+        "annotations": 0,
+        "results": [],
+        "carried": {"row": row_, "section": section, "from": "abc1234"},
+    }
+    again = run.write_report({"scoring": results}, None, 0, before)
+    assert row_ in again
+    assert "scoring: carried from the report at abc1234, its 0 survivors run again" in again

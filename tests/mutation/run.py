@@ -480,8 +480,9 @@ def prepare(
     chunks = [base / f"{module}.{i}.sqlite" for i in range(parts)]
     count = sum(share(session, c, i, parts, limit, only) for i, c in enumerate(chunks))
     (base / f"{module}.all.sqlite").unlink()
-    made = {"digest": digest(module), "annotations": dropped}
-    (base / f"{module}.digest").write_text(json.dumps(made))  # for --resume
+    # for --resume: what the run's results are joined to when it ends
+    made = {"digest": digest(module), "annotations": dropped, "keep": keep, "carry": carry}
+    (base / f"{module}.digest").write_text(json.dumps(made))
     return Job(module, cfg, chunks, keep, dropped, count, parts, carry)
 
 
@@ -510,8 +511,8 @@ def resumed(module: str, base: Path) -> Job | None:
     for chunk in chunks:
         with contextlib.closing(sqlite3.connect(chunk)) as db:
             count += db.execute("select count(*) from mutation_specs").fetchone()[0]
-    dropped = made["annotations"]
-    return Job(module, base / f"{module}.toml", chunks, [], dropped, count, len(chunks))
+    dropped, keep, carry = made["annotations"], made.get("keep", []), made.get("carry")
+    return Job(module, base / f"{module}.toml", chunks, keep, dropped, count, len(chunks), carry)
 
 
 @contextlib.contextmanager
@@ -553,6 +554,9 @@ def previous(report: str) -> str:
     return path.read_text() if path.exists() else ""
 
 
+DIGEST: Final = re.compile(r"^<!-- source sha256 ([0-9a-f]{64}) -->$", re.M)
+"""The line under a module's heading in the report: the sha256 of the source its results
+were run on (what :func:`carried` compares, not a commit: a tree may have been dirty)."""
 SURVIVOR: Final = re.compile(
     r"^- (?:\*\*survived\*\*|unsettled), line (\d+) \(([^)]+)\): `(.*)` → `(.*)`$", re.M
 )
@@ -580,10 +584,19 @@ def carried(before: str, fresh: set[str]) -> dict[str, tuple[str, str]]:
             continue
         row = re.search(rf"^\| {module} \|.*$", before, re.M)
         section = re.search(rf"^## {module}\n.*?(?=^## |\Z)", before, re.M | re.S)
-        path = f"src/golfo/{module}.py"
-        since = sh(["git", "diff", "--quiet", commit, "--", path], ROOT)
-        if row and section and since.returncode == 0:  # unchanged, committed or not
-            kept[module] = (row.group(0), section.group(0).rstrip("\n") + "\n")
+        if row is None or section is None:
+            continue
+        text = section.group(0).rstrip("\n") + "\n"
+        written = DIGEST.search(text)
+        if written is not None:  # the source the results were run on
+            unchanged = written[1] == digest(module)
+        else:  # a report from before digests were written: the commit it names
+            path = f"src/golfo/{module}.py"
+            unchanged = sh(["git", "diff", "--quiet", commit, "--", path], ROOT).returncode == 0
+            heading, rest = text.split("\n", 1)  # found unchanged: today's digest is the run's
+            text = f"{heading}\n\n<!-- source sha256 {digest(module)} -->\n{rest.lstrip(chr(10))}"
+        if unchanged:
+            kept[module] = (row.group(0), text)
     return kept
 
 
@@ -608,7 +621,7 @@ def rerun(
     cells = [c.strip() for c in row.strip("|").split("|")]
     mutants, killed, alive, equivalent = (int(c) for c in cells[1:5])
     entries = section.rstrip("\n").split("\n")
-    head, items = entries[0], [e for e in entries[1:] if e]
+    head, items = entries[0], [e for e in entries[1:] if e and not DIGEST.match(e)]
     found: dict[tuple[int, str, str, str], dict[str, Any]] = {}
     for r in run["results"]:
         if r["worker"] == "NORMAL" and r["test"] != "INCOMPETENT":
@@ -643,10 +656,9 @@ def rerun(
     note = (
         f"{module}: carried from the report at {run['carried']['from']}, its {ran} "
         "survivors run again here (`--survivors`)."
-        if ran
-        else ""
     )
-    return "| " + " | ".join(cells) + " |", "\n".join([head, "", *body]) + "\n", note
+    mark = f"<!-- source sha256 {run['digest']} -->"
+    return "| " + " | ".join(cells) + " |", "\n".join([head, "", mark, *body]) + "\n", note
 
 
 def write_report(
@@ -701,7 +713,7 @@ def write_report(
             row, section, note = rerun(module, run, reasons_of(known, module))
             lines.append(row)
             details.append(section)
-            notes += [note] if note else []
+            notes.append(note)
             continue
         rows = run["results"]
         reasons = reasons_of(known, module)
@@ -732,6 +744,7 @@ def write_report(
                 "`--survivors` settles them."
             )
         details.append(f"## {module}\n")
+        details.append(f"<!-- source sha256 {run.get('digest', '')} -->")
         for r in sorted(equivalent, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
             details.append(
