@@ -24,7 +24,7 @@ Not part of the test command (it takes long).  ``pip install -e '.[mutation]'`` 
    one-line reason) and the score, killed / (mutants - equivalent - not valid Python -
    incompetent); then every survivor's diff.  A module with no results kept (a new clone, a
    machine reset) keeps its row and section from the report being written over, as long as
-   its source is unchanged since that report's commit (``git diff``), so ``--report
+   its source is the one those results were run on (the sha256 under its heading), so ``--report
    docs/mutation-report.md`` after a run of two modules still covers all eight; and
    ``--survivors`` on such a module runs again the survivors its carried section lists (found
    by line, operator and change) and rewrites only their entries and the row's counts.
