@@ -446,7 +446,7 @@ def prepare(
         print(f"{module}: the survivors of its carried section run", file=sys.stderr)
     if last is not None:
         known = tomllib.loads((ROOT / "tests" / "mutation" / "equivalent.toml").read_text())
-        equivalent = {(e["old"], e["new"]) for e in known.get(module, [])}
+        equivalent = reasons_of(known, module).keys()
         only = {  # an equivalent survivor would survive again: not run
             (r["operator"], r["occurrence"])
             for r in last["results"]
