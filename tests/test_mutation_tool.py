@@ -219,3 +219,15 @@ def test_survivors_of_a_carried_section_with_none_left_still_say_where_it_came_f
     again = run.write_report({"scoring": results}, None, 0, before)
     assert row_ in again
     assert "scoring: carried from the report at abc1234, its 0 survivors run again" in again
+
+
+def test_a_carried_module_keeps_its_notes_and_no_other_modules(run: ModuleType) -> None:
+    rows = [row("KILLED", "1 failed", DIFF, 70), row("SURVIVED", f"{run.BUDGET} 1 of 9", DIFF)]
+    found = {"scoring": {"digest": run.digest("scoring"), "annotations": 0, "results": rows}}
+    before = run.write_report(found, None, 0)
+    note = "scoring: 1 of the survivors are unsettled"
+    assert note in before
+    before = before.replace("\n\n## scoring", "\n\nwire: a note on another module.\n\n## scoring")
+    again = run.write_report({}, None, 0, before)
+    assert note in again  # the row still says a survivor is unsettled, and so does its note
+    assert "wire: a note" not in again  # wire has no row here: its note does not come along

@@ -600,6 +600,17 @@ def carried(before: str, fresh: set[str]) -> dict[str, tuple[str, str]]:
     return kept
 
 
+def carried_notes(before: str, module: str) -> list[str]:
+    r"""The notes on ``module`` under the table of the report ``before`` (its unsettled
+    survivors, where a rerun section came from): they go with its carried row.
+
+    >>> carried_notes("| t |\n\nwire: 3 unsettled.\nviews: x.\n\n## wire\nwire: no", "wire")
+    ['wire: 3 unsettled.']
+    """
+    preamble = before.split("\n## ", 1)[0]
+    return re.findall(rf"^{module}: .*$", preamble, re.M)
+
+
 def reasons_of(known: dict[str, Any], module: str) -> dict[tuple[str, str], str]:
     """``equivalent.toml``'s listings for ``module``: (old, new) -> the reason."""
     return {(e["old"], e["new"]): e["why"] for e in known.get(module, [])}
@@ -609,6 +620,20 @@ def _line(item: str) -> int:
     """The line a report's entry names (``- ..., line N...``)."""
     found = re.search(r"line (\d+)", item)
     return int(found[1]) if found else 0
+
+
+def entry(line: int, old: str, new: str, reason: str | None, how: str = "", op: str = "") -> str:
+    """A report's line for one mutant: an equivalent one with its ``reason``, else a
+    survivor (``how``: ``unsettled`` or ``**survived**``) with its operator ``op``.
+
+    >>> entry(7, "a < b", "a <= b", "never equal")
+    '- equivalent, line 7: `a < b` → `a <= b`: never equal'
+    >>> entry(7, "a < b", "a <= b", None, "unsettled", "core/X")
+    '- unsettled, line 7 (core/X): `a < b` → `a <= b`'
+    """
+    if reason is not None:
+        return f"- equivalent, line {line}: `{old}` → `{new or '(removed)'}`: {reason}"
+    return f"- {how}, line {line} ({op}): `{old}` → `{new}`"
 
 
 def rerun(
@@ -643,11 +668,10 @@ def rerun(
             killed, alive = killed + 1, alive - 1
         elif (old, new) in reasons and not unsettled(r):
             equivalent, alive = equivalent + 1, alive - 1
-            change = f"`{old}` → `{new or '(removed)'}`"
-            equivalents.append(f"- equivalent, line {line}: {change}: {reasons[(old, new)]}")
+            equivalents.append(entry(line, old, new, reasons[(old, new)]))
         else:
             how = "unsettled" if unsettled(r) else "**survived**"
-            survivors.append(f"- {how}, line {line} ({operator}): `{old}` → `{new}`")
+            survivors.append(entry(line, old, new, None, how, operator))
     total = mutants - equivalent
     score = killed / total if total else 1.0
     cells[2:6] = [str(killed), str(alive), str(equivalent), cells[5]]
@@ -705,6 +729,7 @@ def write_report(
         if module in kept:
             lines.append(kept[module][0])
             details.append(kept[module][1])
+            notes += carried_notes(before, module)
             continue
         if module not in found:
             continue
@@ -747,14 +772,11 @@ def write_report(
         details.append(f"<!-- source sha256 {run.get('digest', '')} -->")
         for r in sorted(equivalent, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
-            details.append(
-                f"- equivalent, line {r['line']}: `{old}` → `{new or '(removed)'}`: "
-                f"{reasons[(old, new)]}"
-            )
+            details.append(entry(r["line"], old, new, reasons[(old, new)]))
         for r in sorted(survivors, key=lambda r: r["line"]):
             old, new = mutated(r["diff"])
             how = "unsettled" if unsettled(r) else "**survived**"
-            details.append(f"- {how}, line {r['line']} ({r['operator']}): `{old}` → `{new}`")
+            details.append(entry(r["line"], old, new, None, how, r["operator"]))
         details.append("")
     lines += ["", *notes] if notes else []
     return "\n".join(lines) + "\n\n" + "\n".join(details)
