@@ -231,3 +231,22 @@ def test_a_carried_module_keeps_its_notes_and_no_other_modules(run: ModuleType) 
     again = run.write_report({}, None, 0, before)
     assert note in again  # the row still says a survivor is unsettled, and so does its note
     assert "wire: a note" not in again  # wire has no row here: its note does not come along
+
+
+def test_a_mutant_that_breaks_the_import_of_golfo_is_a_kill(tmp_path: Path) -> None:
+    sys.path.insert(0, str(TOOL))
+    try:
+        import select_tests
+    finally:
+        sys.path.remove(str(TOOL))
+    package = tmp_path / "src" / "golfo"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    table = "TABLE = tuple(range(1, 3 / 1))\n"  # a table built at import, mutated
+    (package / "reducer.py").write_text(table)
+    failure = select_tests.import_error(str(package / "reducer.py"))
+    assert failure == "TypeError: 'float' object cannot be interpreted as an integer"
+    (package / "reducer.py").write_text(table.replace("3 / 1", "3 + 1"))
+    assert select_tests.import_error(str(package / "reducer.py")) is None
+    # and it is the tree's own package that is imported, not the installed golfo
+    assert select_tests.import_error(str(package / "scoring.py")) is not None

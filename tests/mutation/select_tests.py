@@ -13,9 +13,11 @@ With ``GOLFO_MUTATION_BUDGET=SECONDS`` (``run.py --budget``) it runs only the fa
 those tests, as many as the map's durations say fit in the budget, and says so first in its
 output: a mutant that survives them is unsettled until ``--survivors`` runs every test.
 
-Exit status 0: the mutant survived; anything else: it was killed.  A mutant whose lines no
-test runs survives with exit 0, and says so in its output; so does a mutant that is not valid
-Python (compiled first), which ``run.py`` counts apart.
+Exit status 0: the mutant survived; anything else: it was killed.  When pytest cannot run the
+selection (exit status 4 or 5), the mutant is killed if the mutated module no longer imports
+(``conftest.py`` imports golfo, so every test fails), and unsettled otherwise.  A mutant
+whose lines no test runs survives with exit 0, and says so in its output; so does a mutant
+that is not valid Python (compiled first), which ``run.py`` counts apart.
 
 ``python tests/mutation/select_tests.py MAP.json src/golfo/MODULE.py``
 """
@@ -36,6 +38,9 @@ BUDGET = "within the budget:"
 """How the output of a mutant that ran only some of its tests begins."""
 NO_VERDICT = "no verdict:"
 """What the output of a mutant says when pytest could not run its tests as selected."""
+IMPORT_FAILS = "golfo does not import:"
+"""What the output of a mutant says when pytest could not start because importing the
+mutated module raises (a table built at import): a kill, since every test fails so."""
 NOT_PYTHON = "not valid Python:"
 """How the output of a mutant that does not compile begins (cosmic-ray can write
 ``case Dealt() ** Discarded():`` or ``def f(a, |, b)``): no test judges it, like
@@ -140,10 +145,36 @@ def main() -> int:
         run = subprocess.run(command, check=False, env=env | {"PYTHONPATH": path})
         status = run.returncode
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
+        failure = import_error(module)
+        if failure is not None:  # conftest.py imports golfo: no test can even start
+            print(f"{IMPORT_FAILS} {failure}")
+            return 1
         # not the tests failing but their selection: never a kill (a survivor is looked at)
         print(f"{NO_VERDICT} pytest exit status {status}")
         return 0
     return status
+
+
+def import_error(module: str) -> str | None:
+    """The last line of the error that importing ``module`` (``src/golfo/M.py``) raises in a
+    fresh interpreter, from the tree it is in, or ``None`` when it imports.
+
+    >>> import_error("src/golfo/scoring.py") is None
+    True
+    """
+    path = Path(module).resolve()
+    src, name = path.parents[1], f"{path.parent.name}.{path.stem}"
+    env = os.environ | {"PYTHONPATH": os.pathsep.join((str(src), os.environ.get("PYTHONPATH", "")))}
+    run = subprocess.run(
+        [sys.executable, "-c", f"import {name}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if run.returncode == 0:
+        return None
+    return (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
 
 
 def function_of(test: str) -> str:
