@@ -164,7 +164,9 @@ def import_error(module: str) -> str | None:
     """
     path = Path(module).resolve()
     src, name = path.parents[1], f"{path.parent.name}.{path.stem}"
-    env = os.environ | {"PYTHONPATH": os.pathsep.join((str(src), os.environ.get("PYTHONPATH", "")))}
+    paths = os.pathsep.join((str(src), os.environ.get("PYTHONPATH", "")))
+    # no bytecode written: a mutant of the same size in the same second would read it
+    env = os.environ | {"PYTHONPATH": paths, "PYTHONDONTWRITEBYTECODE": "1"}
     run = subprocess.run(
         [sys.executable, "-c", f"import {name}"],
         capture_output=True,
