@@ -322,6 +322,8 @@ def test_the_language_toggle_changes_every_label(browser: Browser, server: LiveS
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('golfo.lang', 'es')")
     page.reload()
+    # the page words its labels once it has fetched /api/words, after its load event
+    page.wait_for_function("[...document.querySelectorAll('[data-ui]')].every(n => n.textContent)")
     ui = page.evaluate("() => UI")
     labels = page.eval_on_selector_all(
         "[data-ui]", "n => n.map(x => [x.dataset.ui, x.textContent])"
