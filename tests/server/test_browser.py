@@ -232,6 +232,13 @@ def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer, shots: P
     assert not errors
 
 
+SHOWN = """() => [
+  Number(document.querySelector('#table').dataset.version),
+  document.documentElement.outerHTML,
+]"""
+"""The version a page shows and its whole DOM, in one evaluation (so of the same moment)."""
+
+
 def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveServer) -> None:
     client = Client(server.url)
     table = client.create_table(rules="ludoteka", bots={"1": "heuristic"}, hands=2, seed=8)["table"]
@@ -255,9 +262,14 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
             continue  # the table moved on between the two: look again, at one version
         if views[0]["phase"] == "end":
             break
-        for seat, page in pages.items():
+        # each page's DOM with the version it shows, read at once (the bot may have moved
+        # since the views were read, and a showdown shows every hand to everyone)
+        shown = {s: pages[s].evaluate(SHOWN) for s in pages}
+        if any(shown[s][0] != views[s]["version"] for s in pages):
+            continue  # a page moved on since: look again, at one version
+        for seat in pages:
             other = 2 - seat
-            html = page.content()
+            html = shown[seat][1]
             if views[seat]["phase"] not in ("between_hands", "end"):
                 for card in views[other]["hand"]:  # the other's cards, hidden from this page
                     assert f'data-card="{card}"' not in html, (seat, card)
