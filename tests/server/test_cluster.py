@@ -7,6 +7,7 @@ clients move to another; many sockets race for one version through two processes
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -21,6 +22,9 @@ from serverkit import LiveServer, Player, check_messages, policy, states_of
 import golfo
 from golfo import CHANCE
 from golfo.server.client import Client, Socket
+from golfo.server.protocol import TableConfig
+from golfo.server.store import TableRow, open_store
+from golfo.server.tables import Hub
 
 LEASE = "1.5"  # seconds: a killed process's bots move to another within about two
 
@@ -247,3 +251,39 @@ def test_sockets_racing_through_two_processes_get_one_move_per_version(
     assert sum(1 for a, actor in entries if actor == 0 and not isinstance(a, golfo.Deal)) == len(
         won
     )
+
+
+def test_a_seat_given_while_the_seats_are_read_again_stays_given(shared_db: str) -> None:
+    """A process reads a table's seats again (another process announced a change) in a
+    thread; a seat it gives meanwhile must not be written over by that older read.  The
+    read is held open until the seat is given, so the two always overlap."""
+    store = open_store(shared_db)
+    hub = Hub(store)
+    reading, given = threading.Event(), threading.Event()
+    read = store.table
+
+    def held_read(table_id: str) -> TableRow | None:
+        row = read(table_id)  # the seats before the seat below is given
+        reading.set()
+        given.wait(10)
+        return row
+
+    async def scenario() -> None:
+        table = hub.create(TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
+        store.table = held_read  # type: ignore[method-assign]
+        refresh = asyncio.get_running_loop().create_task(table.refresh_seats())
+        await asyncio.to_thread(reading.wait, 10)
+        token = hub.take_seat(table, 0, "ana")  # on the loop, while the read is open
+        given.set()
+        await refresh
+        assert table.seat_of(token) == 0  # the token still opens its seat
+        assert table.seats[0].name == "ana"
+        assert [row.kind for row in store.table(table.table_id).seats] == [  # type: ignore[union-attr]
+            row.kind for row in table.seats
+        ]
+        hub.stop()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()

@@ -142,6 +142,7 @@ class Table:
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._results_text: tuple[int, str] | None = None
+        self._seat_writes = 0  # changes to seats here: a read of them begun before is stale
 
     # -- facts ------------------------------------------------------------
 
@@ -266,18 +267,35 @@ class Table:
             self.changed()
 
     async def refresh_seats(self) -> None:
-        """Read the seats again (another process gave one, or switched a bot)."""
+        """Read the seats again (another process gave one, or switched a bot).
+
+        The read runs in a thread; a seat this process gives or changes meanwhile makes it
+        older than the cache, so it is read again rather than written over that change."""
         if not self.hub.store.shared:
             return
-        row = await self.hub.call(self.hub.store.table, self.table_id)
+        while True:
+            writes = self._seat_writes
+            row = await self.hub.call(self.hub.store.table, self.table_id)
+            if writes == self._seat_writes:
+                break
         if row is not None and list(row.seats) != self.seats:
-            self.seats = list(row.seats)
+            self.put_seats(list(row.seats))
             self.changed()
 
     async def set_seat(self, seat: int, row: SeatRow) -> None:
         """Change one of the table's seats, in the store first."""
         await self.hub.call(self.hub.store.set_seat, self.table_id, seat, row)
+        self.put_seat(seat, row)
+
+    def put_seat(self, seat: int, row: SeatRow) -> None:
+        """Set one seat in the cache (the store has it already)."""
         self.seats[seat] = row
+        self._seat_writes += 1
+
+    def put_seats(self, seats: list[SeatRow]) -> None:
+        """Set every seat in the cache, as read from the store."""
+        self.seats = seats
+        self._seat_writes += 1
 
     def _deal(self, state: State) -> State:
         seed = self.config.seed
@@ -611,9 +629,7 @@ class Hub:
         for row in rows:
             table = self.tables.get(row.table_id) or await self.find(row.table_id)
             if table is not None:
-                if list(row.seats) != table.seats:
-                    table.seats = list(row.seats)
-                    table.changed()
+                await table.refresh_seats()  # read again: a seat given here meanwhile stays
                 await table.catch_up()
 
     def _spawn(self, work: Any) -> None:
@@ -659,9 +675,9 @@ class Hub:
         if not self.store.set_seat(table.table_id, seat, row, expect="free"):
             fresh = self.store.table(table.table_id)  # another process gave it a moment ago
             if fresh is not None:
-                table.seats = list(fresh.seats)
+                table.put_seats(list(fresh.seats))
             raise ProtocolError("taken")
-        table.seats[seat] = row
+        table.put_seat(seat, row)
         table.changed()
         return token
 
