@@ -126,7 +126,9 @@ def test_a_token_acts_and_reads_only_for_its_own_seat(live: LiveServer) -> None:
 def test_the_database_survives_a_clean_restart(db: str) -> None:
     server = LiveServer(db, "--rate", "1000")
     client = server.start()
-    table = client.create_table(rules="ludoteka", bots={"1": "heuristic", "2": "heuristic"}, seed=9)
+    bots = {"1": "heuristic", "2": "heuristic"}
+    # the bots wait a minute before each move: nothing moves between the create and the stop
+    table = client.create_table(rules="ludoteka", bots=bots, seed=9, bot_delay=60)
     version = table["version"]
     server.stop()
     client = server.start()
