@@ -150,8 +150,11 @@ def join(page: Page, table: str, seat: int) -> str:
 
 
 def open_lobby(page: Page, server: LiveServer) -> None:
+    """The lobby, once the page has started: its words fetched, its handlers set and the
+    list of tables shown (the list is filled last)."""
     page.goto(server.url + "/")
     expect(page.locator("#create-table")).to_be_visible()
+    expect(page.locator("#tables li").first).to_be_attached()
 
 
 def create_from_the_lobby(page: Page, bots: dict[int, str], **fields: str) -> str:
