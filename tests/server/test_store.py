@@ -130,11 +130,12 @@ def test_postgresql_leases_go_to_one_holder_and_move_when_it_stops_renewing(
     try:
         for name in ("a", "b"):
             one.create_table(_table(name))
-        assert one.take_lease("p1", "a", 0.6)
-        assert not two.take_lease("p2", "a", 0.6)  # held by p1
-        assert one.leases("p1", 0.6) == {"a", "b"}  # p1 renews a, takes the free b
-        assert two.leases("p2", 0.6) == set()
-        time.sleep(0.8)  # p1 stops renewing (as if killed)
+        assert one.take_lease("p1", "a", 30)
+        assert not two.take_lease("p2", "a", 30)  # held by p1
+        assert one.leases("p1", 30) == {"a", "b"}  # p1 renews a, takes the free b
+        assert two.leases("p2", 30) == set()
+        one.leases("p1", 0.2)  # p1's last renewal, a short one; then it stops (as if killed)
+        time.sleep(1.0)  # only a wait for the leases to lapse: longer changes nothing
         assert two.leases("p2", 5.0) == {"a", "b"}
         assert one.leases("p1", 5.0) == set()
         two.release("p2")
