@@ -233,12 +233,10 @@ def test_a_carried_module_keeps_its_notes_and_no_other_modules(run: ModuleType) 
     assert "wire: a note" not in again  # wire has no row here: its note does not come along
 
 
-def test_a_mutant_that_breaks_the_import_of_golfo_is_a_kill(tmp_path: Path) -> None:
-    sys.path.insert(0, str(TOOL))
-    try:
-        import select_tests
-    finally:
-        sys.path.remove(str(TOOL))
+def test_a_mutant_that_breaks_the_import_of_golfo_is_a_kill(
+    run: ModuleType, tmp_path: Path
+) -> None:
+    select_tests = sys.modules["select_tests"]  # imported by run.py, from its folder
     package = tmp_path / "src" / "golfo"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")

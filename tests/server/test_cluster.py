@@ -278,9 +278,9 @@ def test_a_seat_given_while_the_seats_are_read_again_stays_given(shared_db: str)
         await refresh
         assert table.seat_of(token) == 0  # the token still opens its seat
         assert table.seats[0].name == "ana"
-        assert [row.kind for row in store.table(table.table_id).seats] == [  # type: ignore[union-attr]
-            row.kind for row in table.seats
-        ]
+        stored = store.table(table.table_id)
+        assert stored is not None
+        assert [row.kind for row in stored.seats] == [row.kind for row in table.seats]
         hub.stop()
 
     try:
