@@ -3,7 +3,7 @@ rule, code, facts and message, word for word."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from golfo.actions import CHANCE, Call, Discard, EndGame, Fold, Pass
 from golfo.cards import DECK, Card, cards_of
@@ -11,8 +11,19 @@ from golfo.errors import IllegalActionError
 from golfo.moves import LegalMoves
 from golfo_native._convert import PHASES
 
-if TYPE_CHECKING:
-    from golfo_native._state import NativeState
+
+class Refused(Protocol):
+    """What the words of a refusal read of the state that refused (a
+    :class:`golfo_native.NativeState`; named here by its shape, so that this module does not
+    import the one that imports it)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def receiver(self) -> int | None: ...
+
+    def legal_moves(self) -> LegalMoves: ...
 
 
 def _span(amounts: range) -> str:
@@ -63,7 +74,7 @@ def _facts(code: str, raw: list[tuple[str, int]]) -> dict[str, Any]:
     return facts
 
 
-def _reason(state: NativeState, action: Any, code: str, raw: dict[str, int]) -> str:
+def _reason(state: Refused, action: Any, code: str, raw: dict[str, int]) -> str:
     players = state.players
     seat = getattr(action, "seat", None)
     amount = getattr(action, "amount", None)
@@ -152,7 +163,7 @@ def _none(value: int) -> int | None:
 
 
 def illegal(
-    state: NativeState, action: object, refusal: tuple[str, str, list[tuple[str, int]]]
+    state: Refused, action: object, refusal: tuple[str, str, list[tuple[str, int]]]
 ) -> IllegalActionError:
     """golfo's error for a refusal of the Rust engine."""
     rule, code, raw = refusal
@@ -168,7 +179,7 @@ def illegal(
     )
 
 
-def not_an_action(state: NativeState, action: object) -> IllegalActionError:
+def not_an_action(state: Refused, action: object) -> IllegalActionError:
     """golfo's error for something that is not an action at all."""
     moves = state.legal_moves()
     return IllegalActionError(
@@ -181,4 +192,4 @@ def not_an_action(state: NativeState, action: object) -> IllegalActionError:
     )
 
 
-__all__ = ["describe", "illegal", "not_an_action"]
+__all__ = ["Refused", "describe", "illegal", "not_an_action"]
