@@ -360,7 +360,7 @@ def test_bare_discard_asks_which_cards_instead_of_standing_pat(tmp_path: Path) -
     out = resume(path, "descarto", "discard", "me quedo")
     asked = "No vale: ¿qué cartas descartas? por ejemplo: descarto 3O 5C (o «me quedo»)"
     assert out.count(asked) == 2  # both words, asked again each time
-    stood = f"{PROMPT}Tú: se queda"  # what you did, after the prompt
+    stood = f"{PROMPT}Tú: me quedo"  # what you did, after the prompt
     assert out.count(stood) == 1  # only after "me quedo"
     assert out.index(asked) < out.index(stood)
     after = golfo.from_json(path.read_text())  # --resume saves back to the file
@@ -556,7 +556,7 @@ def test_memory_never_shows_a_face_down_discard(tmp_path: Path) -> None:
 def test_the_memory_panel_follows_each_discard_round(tmp_path: Path) -> None:
     out = resume(saved(tmp_path, at_phase(new_table(), golfo.Phase.DISCARD_1)), "me quedo")
     panel = out.index("Memoria: descartes de esta mano")
-    assert out.index("Tú: se queda") < panel
+    assert out.index("Tú: me quedo") < panel
     assert panel < out.index("-- Tercera ronda de envites")
 
 

@@ -185,7 +185,7 @@ class Table:
             before = view(s, HUMAN)
             action = self.human_turn() if seat == HUMAN else self.bots[seat].choose(view(s, seat))
             self.state = apply(s, action)
-            if isinstance(action, Discard):  # as the player saw it: face down, only a count
+            if isinstance(action, Discard) and seat != HUMAN:  # as seen: maybe only a count
                 words = event_words(view(self.state, HUMAN).discards[-1], self.lang)
             else:
                 words = action_words(action, self.lang, before)
