@@ -2,17 +2,15 @@
 
 Games that must start at a given point (a discard turn, a bet to face) are built with the
 library, saved as a record and continued with ``golfo play --resume``, as a player would.
-A few in-process tests at the end check the words module against ``golfo.notation``.
-
 The command runs in a locale with no language (``LANG=C.UTF-8``, the default: Spanish) and
 no ``COLUMNS`` (its output is a pipe: no wrapping), whatever the machine's; the languages,
-the locale and the wrapping are tested in ``test_cli_words.py``.
+the locale, the wrapping and the words module (against ``golfo.notation``) are tested in
+``test_cli_words.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import re
@@ -29,8 +27,7 @@ import pytest
 
 import golfo
 from golfo.cli import parser
-from golfo.cli.output import Output
-from golfo.cli.words import RefusedError, cards_words, moves_line, read_move, round_total
+from golfo.cli.words import RefusedError, read_move, round_total
 
 # Lines that make progress in any state: at most three are refused before one is legal
 # (pass when unopened, call when facing a bet, stand pat in a discard, Enter between hands).
@@ -800,66 +797,7 @@ def test_replay_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-# -- the words module, in process: golfo.notation's words -----------------------------------
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["paso", "PASS", "envido 5", "bet 5", "resto", "7", "subo 10", "descarto", "voy", "hola", ""],
-)
-def test_read_move_is_notation_parse(text: str) -> None:
-    v = golfo.view(new_table(), 0)
-    try:
-        expected: golfo.Action | tuple[str, str] = golfo.notation.parse(text, v)
-    except golfo.NotationError as error:
-        expected = (error.code, error.reason)
-    try:
-        got: golfo.Action | tuple[str, str] = read_move(text, v, "es")
-    except RefusedError as refused:
-        got = (refused.code, refused.reason)
-        with pytest.raises(RefusedError) as english:
-            read_move(text, v, "en")
-        with pytest.raises(golfo.NotationError, match=re.escape(english.value.reason)):
-            golfo.notation.parse(text, v, lang="en")
-    assert got == expected
-
-
-def test_moves_line_is_notation_choices() -> None:
-    v = golfo.view(facing_a_raise(), 0)
-    assert v.moves is not None
-    raise_choice = next(c for c in golfo.notation.choices(v.moves, v) if c.kind == "raise")
-    for lang in golfo.notation.LANGS:
-        assert moves_line(v, lang).split(" · ") == [
-            golfo.notation.say(golfo.Call(0), lang=lang, state_or_view=v),
-            f"{raise_choice.label(lang)} {round_total(lang)}",
-            "no voy" if lang == "es" else "fold",
-        ]
-    assert moves_line(golfo.view(facing_a_raise(), 1), "es") == ""  # not seat 1's turn
-
-
-def test_card_order() -> None:
-    assert cards_words(golfo.parse_cards("3B 9O 5C"), "es").split(", ") == [
-        "9O nueve de oros",
-        "5C cinco de copas",
-        "3B tres de bastos",
-    ]
-    assert cards_words(golfo.parse_cards("3B 9O 5C"), "en").split(", ") == [
-        "9O nine of coins",
-        "5C five of cups",
-        "3B three of clubs",
-    ]
-
-
-def test_a_table_needs_every_header() -> None:
-    stream = io.StringIO()
-    out = Output(stream, plain=True)
-    with pytest.raises(ValueError, match="header"):
-        out.table("t", ("a", ""), [(1, 2)])
-    out.table("t", ("a", "b\n(c)"), [(1, 2)])
-    assert stream.getvalue().splitlines()[1] == "a  b (c)"
-    narrow = io.StringIO()
-    Output(narrow, plain=True, width=8).table("a long title", ("header", "other"), [(1, 2)])
-    assert narrow.getvalue().splitlines() == ["a long", "title", "header  other", "1       2"]
+# -- golfo play: a saved game of other rules ---------------------------------------------
 
 
 def test_resume_a_game_of_other_rules_keeps_them(tmp_path: Path) -> None:

@@ -2,11 +2,13 @@
 locale's), prose wrapped at the terminal's width, card codes explained, rebuys and
 trabucos said, the same English word for standing pat everywhere, and the deal as the
 README tells it.  Through real subprocesses (``python -m golfo``) where the README's
-commands are involved; ``test_cli.py`` has the rest of the command.
+commands are involved; ``test_cli.py`` has the rest of the command.  The last tests check
+the words module, in process, against ``golfo.notation``.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -16,10 +18,17 @@ import golfo
 from golfo.cli import parser
 from golfo.cli.common import locale_lang
 from golfo.cli.helptext import phase_help
-from golfo.cli.output import wrap
+from golfo.cli.output import Output, wrap
 from golfo.cli.results import hand_start_lines
-from golfo.cli.words import seat_namer
-from test_cli import PROMPT, advance, new_table, resume, run, saved
+from golfo.cli.words import (
+    RefusedError,
+    cards_words,
+    moves_line,
+    read_move,
+    round_total,
+    seat_namer,
+)
+from test_cli import PROMPT, advance, facing_a_raise, new_table, resume, run, saved
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -144,6 +153,20 @@ def test_an_english_card_code_is_refused_with_the_letters(tmp_path: Path) -> Non
         "No vale: no conozco la carta «3S»: se escribe el número (3 a 9) y la letra del palo, "
         f"{LETTERS_ES}, como 9O o 3B"
     ) in spanish
+
+
+def test_the_server_passes_the_letters_on_to_web_players() -> None:
+    pytest.importorskip("starlette")
+    from golfo.server.protocol import error_message
+
+    view = golfo.view(_discard_turn(), 0)
+    with pytest.raises(golfo.NotationError) as refused:
+        golfo.notation.parse("discard 3S", view, lang="en")  # what tables.py does with "say"
+    message = error_message(refused.value).data()["message"]
+    assert message["en"] == (
+        "that move is not legal now: no such card '3S': write the rank (3 to 9) and the "
+        f"Spanish suit letter, {LETTERS_EN}, as in 9O or 3B"
+    )
 
 
 @pytest.mark.parametrize(
@@ -292,3 +315,65 @@ def test_the_readme_examples_speak_the_chosen_language() -> None:
         "seed 2"
     )
     assert "You leave the table. See you!" in result.stdout
+
+
+# -- the words module, in process: golfo.notation's words -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["paso", "PASS", "envido 5", "bet 5", "resto", "7", "subo 10", "descarto", "voy", "hola", ""],
+)
+def test_read_move_is_notation_parse(text: str) -> None:
+    v = golfo.view(new_table(), 0)
+    try:
+        expected: golfo.Action | tuple[str, str] = golfo.notation.parse(text, v)
+    except golfo.NotationError as error:
+        expected = (error.code, error.reason)
+    try:
+        got: golfo.Action | tuple[str, str] = read_move(text, v, "es")
+    except RefusedError as refused:
+        got = (refused.code, refused.reason)
+        with pytest.raises(RefusedError) as english:
+            read_move(text, v, "en")
+        with pytest.raises(golfo.NotationError, match=re.escape(english.value.reason)):
+            golfo.notation.parse(text, v, lang="en")
+    assert got == expected
+
+
+def test_moves_line_is_notation_choices() -> None:
+    v = golfo.view(facing_a_raise(), 0)
+    assert v.moves is not None
+    raise_choice = next(c for c in golfo.notation.choices(v.moves, v) if c.kind == "raise")
+    for lang in golfo.notation.LANGS:
+        assert moves_line(v, lang).split(" · ") == [
+            golfo.notation.say(golfo.Call(0), lang=lang, state_or_view=v),
+            f"{raise_choice.label(lang)} {round_total(lang)}",
+            "no voy" if lang == "es" else "fold",
+        ]
+    assert moves_line(golfo.view(facing_a_raise(), 1), "es") == ""  # not seat 1's turn
+
+
+def test_card_order() -> None:
+    assert cards_words(golfo.parse_cards("3B 9O 5C"), "es").split(", ") == [
+        "9O nueve de oros",
+        "5C cinco de copas",
+        "3B tres de bastos",
+    ]
+    assert cards_words(golfo.parse_cards("3B 9O 5C"), "en").split(", ") == [
+        "9O nine of coins",
+        "5C five of cups",
+        "3B three of clubs",
+    ]
+
+
+def test_a_table_needs_every_header() -> None:
+    stream = io.StringIO()
+    out = Output(stream, plain=True)
+    with pytest.raises(ValueError, match="header"):
+        out.table("t", ("a", ""), [(1, 2)])
+    out.table("t", ("a", "b\n(c)"), [(1, 2)])
+    assert stream.getvalue().splitlines()[1] == "a  b (c)"
+    narrow = io.StringIO()
+    Output(narrow, plain=True, width=8).table("a long title", ("header", "other"), [(1, 2)])
+    assert narrow.getvalue().splitlines() == ["a long", "title", "header  other", "1       2"]
