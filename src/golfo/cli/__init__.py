@@ -115,7 +115,9 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="golfo",
         description="El Golfo, the Spanish betting card game, in a terminal.",
-        epilog="Examples: golfo play · golfo play --rules ludoteka --players 4 --save game.json"
+        epilog="Examples: golfo play · golfo play --lang en (play, replay, simulate, tournament "
+        "and score speak Spanish or English; by default the locale's language) · "
+        "golfo play --rules ludoteka --players 4 --save game.json"
         " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C"
         " · golfo serve",
     )
