@@ -114,6 +114,7 @@ def _kinds(text: str) -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     """``golfo simulate``: self-play statistics as tables, or as JSON with ``--json``."""
+    lang: Lang = args.lang
     kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots)
     rules = PRESETS[args.rules]
     start = time.perf_counter()
@@ -121,7 +122,7 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     try:
         if args.out is not None:
             sink = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        with progress(args.hands, "simulating") as step:
+        with progress(args.hands, pick(lang, "simulando", "simulating")) as step:
             tally = simulate(
                 kinds,
                 rules=rules,
@@ -143,7 +144,6 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
         if sink is not None:
             sink.close()
     seconds = time.perf_counter() - start
-    lang: Lang = args.lang
     data = report(tally, kinds, args.seed, args.rules)
     speed = speed_line(tally.hands, seconds, lang)
     if args.json:

@@ -88,6 +88,7 @@ def _interval(low: float, high: float) -> str:
 
 def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
     """``golfo tournament``: the ranking as tables, or as JSON with ``--json``."""
+    lang: Lang = args.lang
     names = [k.strip() for k in args.bots.split(",") if k.strip()]
     names = [n if ":" in n else n.lower() for n in names]
     if len(names) not in (3, 4) or any(n not in BOTS and ":" not in n for n in names):
@@ -101,7 +102,7 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
             raise UsageError("--plot needs matplotlib: pip install 'golfo[plot]'") from None
     start = time.perf_counter()
     try:
-        with progress(args.hands, "playing") as step:
+        with progress(args.hands, pick(lang, "jugando", "playing")) as step:
             result = tournament(
                 names,
                 rules=PRESETS[args.rules],
@@ -116,7 +117,6 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
     except (ValueError, ImportError) as error:
         raise UsageError(str(error)) from None
     seconds = time.perf_counter() - start
-    lang: Lang = args.lang
     speed = speed_line(result.hands, seconds, lang)
     if args.plot is not None:
         plot(result, args.plot)
