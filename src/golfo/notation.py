@@ -11,7 +11,9 @@ As SAN is for chess, this is the one wording every frontend and the CLI share:
   each labelled in both languages, with its range and a keyboard shortcut;
 - :func:`explain` turns an :class:`golfo.IllegalActionError` into a sentence for the
   player (the developer's message, with rule numbers, stays as it is);
-- :func:`card_name`, :func:`suit_name`, :func:`phase_name` and :data:`TERMS` name things.
+- :func:`card_name`, :func:`suit_name`, :func:`phase_name` and :data:`TERMS` name things;
+  :func:`suit_letters` says what a card code's suit letters stand for (``9O``, ``3B``: the
+  Spanish initials, in English too).
 
 Cards are always listed in canonical order: by suit (oros, copas, espadas, bastos), then
 by rank, as ``str(Hand)`` and the records list them.
@@ -72,6 +74,7 @@ __all__ = [
     "reason",
     "say",
     "say_event",
+    "suit_letters",
     "suit_name",
 ]
 
@@ -160,6 +163,21 @@ def card_name(card: Card, lang: Lang = "es") -> str:
 def suit_name(suit: Suit, lang: Lang = "es") -> str:
     """``"oros"`` / ``"coins"``."""
     return _SUITS[lang][suit]
+
+
+def suit_letters(lang: Lang = "es") -> str:
+    """What the suit letters of a card code stand for.  They are the Spanish suits'
+    initials in both languages (``3E`` is the three of espadas, swords): English initials
+    would collide (clubs and cups, swords and spades), so the English words say both names.
+
+    >>> suit_letters("es")
+    'O oros, C copas, E espadas, B bastos'
+    >>> suit_letters("en")
+    'O oros (coins), C copas (cups), E espadas (swords), B bastos (clubs)'
+    """
+    if lang == "es":
+        return ", ".join(f"{s.value} {s.spanish}" for s in SUITS)
+    return ", ".join(f"{s.value} {s.spanish} ({_SUITS['en'][s]})" for s in SUITS)
 
 
 def phase_name(phase: Phase, lang: Lang = "es") -> str:
@@ -506,8 +524,10 @@ _REASONS: Final[dict[str, tuple[str, str]]] = {
         "how much? say your total for the round, for example: bet 5",
     ),
     "bad_card": (
-        "no conozco la carta «{text}» (como 9O, 3B)",
-        "no such card '{text}' (as in 9O, 3B)",
+        "no conozco la carta «{text}»: se escribe el número (3 a 9) y la letra del palo, "
+        "{letters_es}, como 9O o 3B",
+        "no such card '{text}': write the rank (3 to 9) and the Spanish suit letter, "
+        "{letters_en}, as in 9O or 3B",
     ),
     "card_twice": ("has nombrado {text} dos veces", "you named {text} twice"),
     "not_to_act": ("no te toca jugar", "you are not to act"),
@@ -530,6 +550,9 @@ def reason(code: str, facts: Mapping[str, Any] | None = None, *, lang: Lang = "e
     if isinstance(phase, Phase):
         values["phase_es"] = phase_name(phase, "es")
         values["phase_en"] = phase_name(phase, "en")
+    if code == "bad_card":
+        values["letters_es"] = suit_letters("es")
+        values["letters_en"] = suit_letters("en")
     cards = values.get("cards")
     if isinstance(cards, tuple | list | frozenset | set):
         values["cards"] = _cards(list(cards))
@@ -663,7 +686,7 @@ def parse(text: str, view: View, *, lang: Lang = "es") -> Action:
             try:
                 (card,) = parse_cards(word)
             except (CardError, ValueError):
-                raise _refuse("bad_card", lang, text=word) from None
+                raise _refuse("bad_card", lang, text=word.upper()) from None
             if card in cards:
                 raise _refuse("card_twice", lang, text=str(card))
             cards.append(card)

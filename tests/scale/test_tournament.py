@@ -106,11 +106,18 @@ def test_the_command_json_plot_and_workers(tmp_path: Path) -> None:
     assert data["duplicate"]
     assert data["rules"] == "ludoteka"
     assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    table = _golfo("tournament", "--bots", ",".join(FAST), "--hands", "30", "--workers", "1")
+    table = _golfo(
+        "tournament", "--bots", ",".join(FAST), "--hands", "30", "--workers", "1", "--lang", "en"
+    )
     assert table.returncode == 0, table.stderr
-    assert "chips per 100 hands" in table.stdout
+    assert "Chips per 100 hands" in table.stdout
     assert "95% CI" in table.stdout
     assert "hands per second" in table.stdout
+    spanish = _golfo(
+        "tournament", "--bots", ",".join(FAST), "--hands", "9", "--workers", "1", "--lang", "es"
+    )
+    assert "Fichas por 100 manos" in spanish.stdout
+    assert "IC 95%" in spanish.stdout
     bad = _golfo("tournament", "--bots", "heuristic,clever,random", "--hands", "3")
     assert bad.returncode == 2
     assert "--bots" in bad.stderr

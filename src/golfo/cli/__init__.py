@@ -7,14 +7,16 @@ ranked by duplicate play), ``golfo score 9O 8O 7O 6O 3C`` and
 the help.
 
 The command has no words of its own for moves: it reads them with
-:func:`golfo.notation.parse` and words them with :mod:`golfo.notation`, in Spanish first
-and English after (:mod:`golfo.cli.words`).  The package:
+:func:`golfo.notation.parse`, in Spanish or English, and words them with
+:mod:`golfo.notation` (:mod:`golfo.cli.words`).  It speaks one language, ``--lang es`` or
+``--lang en`` (by default the locale's: :func:`golfo.cli.common.locale_lang`), in lines
+wrapped at the terminal's width.  The package:
 
 - :mod:`golfo.cli.play`: the interactive table;
-- :mod:`golfo.cli.words`: notation's words in both languages;
+- :mod:`golfo.cli.words`: notation's words in the player's language;
 - :mod:`golfo.cli.helptext`: the rules of each phase (``ayuda``) and the memory panel
   (``memoria``);
-- :mod:`golfo.cli.results`: a hand's result and the standings;
+- :mod:`golfo.cli.results`: a hand's result, rebuys and busts, and the standings;
 - :mod:`golfo.cli.simulate`, :mod:`golfo.cli.tournament`, :mod:`golfo.cli.replay`: the
   other subcommands;
 - :mod:`golfo.cli.output`: ``rich`` tables when installed (the ``golfo[cli]`` extra),
@@ -26,22 +28,30 @@ and English after (:mod:`golfo.cli.words`).  The package:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 
 from golfo import __version__
-from golfo.cards import parse_cards
-from golfo.cli.common import PRESETS, UsageError, positive, seed_number
+from golfo.cards import Card
+from golfo.cli.common import (
+    PRESETS,
+    UsageError,
+    add_lang_option,
+    locale_lang,
+    positive,
+    seed_number,
+)
 from golfo.cli.output import Output
 from golfo.cli.play import cmd_play
 from golfo.cli.replay import cmd_replay
 from golfo.cli.simulate import add_simulate, cmd_simulate
 from golfo.cli.tournament import add_tournament, cmd_tournament
-from golfo.cli.words import both, cards_words
-from golfo.errors import GolfoError
+from golfo.cli.words import cards_words, pick
+from golfo.errors import CardError, GolfoError
 from golfo.hand import Hand
-from golfo.notation import suit_name
+from golfo.notation import Lang, reason, suit_letters, suit_name
 from golfo.scoring import score
 
 __all__ = ["main", "parser"]
@@ -53,18 +63,50 @@ _RULES_HELP = (
 )
 
 
+_CARDS_HELP = (
+    "Cards are written as a rank, 3 to 9, and a suit letter; the letters are the Spanish "
+    f"suits' initials, in English too: {suit_letters('en')}. So 3E is the three of swords, "
+    "and 3S is not a card."
+)
+
+
+def _cards(words: list[str], lang: Lang) -> tuple[Card, ...]:
+    """The cards ``golfo score`` was given; a :class:`UsageError` in ``lang`` that says what
+    the suit letters are when a word is not a card."""
+    cards: list[Card] = []
+    for word in " ".join(words).replace(",", " ").split():
+        try:
+            card = Card.parse(word)
+        except CardError:
+            raise UsageError(reason("bad_card", {"text": word.upper()}, lang=lang)) from None
+        if card in cards:
+            raise UsageError(reason("card_twice", {"text": str(card)}, lang=lang))
+        cards.append(card)
+    if not 1 <= len(cards) <= 5:
+        raise UsageError(
+            pick(
+                lang,
+                f"una mano tiene de 1 a 5 cartas, no {len(cards)}",
+                f"a hand holds 1 to 5 cards, not {len(cards)}",
+            )
+        )
+    return tuple(cards)
+
+
 def cmd_score(args: argparse.Namespace, out: Output) -> int:
     """``golfo score CARDS``: a hand's value and the cards that count."""
-    cards = parse_cards(" ".join(args.cards))
-    hand = Hand(cards)
+    lang: Lang = args.lang
+    hand = Hand(_cards(args.cards, lang))
     s = score(hand)
-    out.line(f"{hand}: {both(f'{s.value} puntos', f'{s.value} points')}")
+    out.line(f"{hand}: {pick(lang, f'{s.value} puntos', f'{s.value} points')}")
     if s.suit is not None:
-        suit = both(suit_name(s.suit, "es"), suit_name(s.suit, "en"))
-        out.line(f"{both('Cuentan', 'counting')}, {suit}: {cards_words(s.cards)}")
+        suit = suit_name(s.suit, lang)
+        counting = cards_words(s.cards, lang)
+        out.line(f"{pick(lang, 'Cuentan', 'Counting')}, {suit}: {counting}")
         rest = [c for c in hand if c not in s.cards]
         if rest:
-            out.line(f"{both('No cuentan', 'not counting')}: {' '.join(map(str, rest))}")
+            listed = " ".join(map(str, rest))
+            out.line(f"{pick(lang, 'No cuentan', 'Not counting')}: {listed}")
     return 0
 
 
@@ -73,7 +115,9 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="golfo",
         description="El Golfo, the Spanish betting card game, in a terminal.",
-        epilog="Examples: golfo play · golfo play --rules ludoteka --players 4 --save game.json"
+        epilog="Examples: golfo play · golfo play --lang en (play, replay, simulate, tournament "
+        "and score speak Spanish or English; by default the locale's language) · "
+        "golfo play --rules ludoteka --players 4 --save game.json"
         " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C"
         " · golfo serve",
     )
@@ -84,8 +128,10 @@ def parser() -> argparse.ArgumentParser:
         "play",
         help="play against bots (you are seat 0)",
         description="Play El Golfo against bots; you are seat 0. Type your moves in Spanish "
-        "or English; 'ayuda' (help) explains the phase in play, 'memoria' (memory) lists the "
-        "discards seen this hand, 'salir' (quit) leaves the table.",
+        "or English: paso/pass, envido 5/bet 5, voy/call, subo 10/raise 10, no voy/fold, "
+        "descarto 3O 5C/discard 3O 5C, me quedo/stand pat, resto/all-in; 'ayuda' (help) "
+        "explains the phase in play, 'memoria' (memory) lists the discards seen this hand, "
+        "'salir' (quit) leaves the table. " + _CARDS_HELP,
     )
     play.add_argument(
         "--rules", choices=sorted(PRESETS), help=f"{_RULES_HELP} (default: tradicional)"
@@ -129,15 +175,23 @@ def parser() -> argparse.ArgumentParser:
         help="continue a game saved with --save: you are seat 0 again, the rules and seats "
         "come from the record, the bots from --bots (default: a new game)",
     )
+    add_lang_option(play)
 
     add_simulate(sub, _RULES_HELP)
     add_tournament(sub, _RULES_HELP)
 
-    sc = sub.add_parser("score", help="the value of a hand and its counting cards")
+    sc = sub.add_parser(
+        "score",
+        help="the value of a hand and its counting cards",
+        description="The value of a hand: the best total of one suit, at most four cards. "
+        + _CARDS_HELP,
+    )
     sc.add_argument("cards", nargs="+", help="one to five cards, such as 9O 8O 7O 6O 3C")
+    add_lang_option(sc)
 
     rp = sub.add_parser("replay", help="print a saved game hand by hand")
     rp.add_argument("file", help="a golfo/1 record, as written by golfo play --save")
+    add_lang_option(rp)
 
     sub.add_parser(
         "conformance",
@@ -195,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if args.command == "play" and args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6)
+    if getattr(args, "lang", "") is None:
+        args.lang = locale_lang(os.environ)
     try:
         return commands[args.command](args, out)
     except UsageError as exc:

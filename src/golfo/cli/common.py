@@ -1,23 +1,28 @@
-"""What the subcommands of ``golfo`` share: the rule presets, the bots, usage errors."""
+"""What the subcommands of ``golfo`` share: the rule presets, the bots, the language,
+usage errors."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
 from golfo.engines import ENGINES
+from golfo.notation import LANGS, Lang
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 
 __all__ = [
     "BOT_KINDS",
+    "LOCALE_VARIABLES",
     "PRESETS",
     "UsageError",
+    "add_lang_option",
     "add_scale_options",
     "bot_list",
+    "locale_lang",
     "make_bots",
     "positive",
     "preset_name",
@@ -29,6 +34,39 @@ PRESETS: Final = {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA}
 """The rule presets by the name the command takes (``--rules``)."""
 BOT_KINDS: Final = ("heuristic", "equity", "random")
 """The bots by the name the command takes (``--bots``)."""
+
+
+LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that give the default language, the first one set first."""
+
+
+def locale_lang(environ: Mapping[str, str]) -> Lang:
+    """The language of the locale in ``environ``: the first of :data:`LOCALE_VARIABLES`
+    that is set and not empty decides; ``en...`` is English, anything else (``es...``,
+    ``C``, ``POSIX``, another language) Spanish, as is no locale at all.
+
+    >>> locale_lang({"LANG": "en_GB.UTF-8"}), locale_lang({"LC_ALL": "C", "LANG": "en_US"})
+    ('en', 'es')
+    >>> locale_lang({"LC_MESSAGES": "es_ES.UTF-8", "LANG": "en_US"}), locale_lang({})
+    ('es', 'es')
+    """
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return "en" if value.lower().startswith("en") else "es"
+    return "es"
+
+
+def add_lang_option(command: argparse.ArgumentParser) -> None:
+    """``--lang es|en``: the language the command speaks in (``None`` when not given: the
+    caller takes :func:`locale_lang`'s)."""
+    command.add_argument(
+        "--lang",
+        choices=LANGS,
+        help="the language of everything the command says: es (Spanish) or en (English); "
+        "moves are read in either (default: from the locale, LC_ALL, LC_MESSAGES or LANG: "
+        "en* is English, anything else Spanish)",
+    )
 
 
 class UsageError(Exception):

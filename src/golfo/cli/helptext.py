@@ -1,10 +1,11 @@
 """The ``golfo play`` table's help: the rules of the phase in play, in a few lines, and the
 memory panel (every discard seen this hand).
 
-The rules are the command's own help text, Spanish first, English after; the examples
-of moves in it are :func:`golfo.notation.say`'s words, the names of phases
-:func:`golfo.notation.phase_name`'s.  The memory panel reads only a :class:`golfo.View`:
-its ``discards`` hold cards only when they were face up or the viewer's own.
+The rules are the command's own help text, in Spanish or in English; the examples of
+moves in it are :func:`golfo.notation.say`'s words, the names of phases
+:func:`golfo.notation.phase_name`'s, the suit letters :func:`golfo.notation.suit_letters`'.
+The memory panel reads only a :class:`golfo.View`: its ``discards`` hold cards only when
+they were face up or the viewer's own.
 """
 
 from __future__ import annotations
@@ -13,21 +14,24 @@ from collections.abc import Callable
 
 from golfo.actions import Bet, Call, Discard, Fold, Pass, Raise
 from golfo.cards import DECK, Card, parse_cards
-from golfo.cli.words import both, event_words
-from golfo.notation import TERMS, Lang, phase_name, say
+from golfo.cli.words import capital, event_words, pick
+from golfo.notation import TERMS, Lang, phase_name, say, suit_letters
 from golfo.rules import Rules
 from golfo.state import Phase
 from golfo.views import View
 
-__all__ = ["COMMANDS", "memory_lines", "phase_help"]
+__all__ = ["commands_line", "memory_lines", "phase_help"]
 
-COMMANDS = (
-    "Escribe «ayuda» para las reglas de esta fase, «memoria» para los descartes vistos, "
-    "«mesa» para ver la mesa y «salir» para dejar la mesa.",
-    "Type 'help' for the rules of this phase, 'memory' for the discards seen, "
-    "'table' to see the table and 'quit' to leave the table.",
-)
-"""The command's own words at the move prompt (Spanish, English)."""
+
+def commands_line(lang: Lang) -> str:
+    """The command's own words at the move prompt: help, memory, table, quit."""
+    return pick(
+        lang,
+        "Escribe «ayuda» para las reglas de esta fase, «memoria» para los descartes vistos, "
+        "«mesa» para ver la mesa y «salir» para dejar la mesa.",
+        "Type 'help' for the rules of this phase, 'memory' for the discards seen, "
+        "'table' to see the table and 'quit' to leave the table.",
+    )
 
 
 def _examples(lang: Lang) -> dict[str, str]:
@@ -41,6 +45,7 @@ def _examples(lang: Lang) -> dict[str, str]:
         "discard": say(Discard(0, parse_cards("3O 5C")), lang=lang),
         "stand": say(Discard(0, ()), lang=lang),
         "all_in": TERMS["all_in"][lang],
+        "letters": suit_letters(lang),
     }
 
 
@@ -71,11 +76,15 @@ _DISCARD: _Texts = (
     (
         "{phase}: por turno desde el mano, cambias de 0 a 5 cartas: «{discard}», "
         "o te quedas con las tuyas: «{stand}».",
+        "Las cartas se escriben con el número y la letra del palo: {letters} "
+        "(3E es el tres de espadas).",
         "El mazo se acaba: solo puedes descartar tantas cartas como queden en él.",
         "Los descartes quedan boca arriba: recuerda qué cartas han salido («memoria»).",
     ),
     (
         "{phase}: in turn from mano, change 0 to 5 cards: '{discard}', or keep yours: '{stand}'.",
+        "Cards are written as the rank and the Spanish suit letter: {letters} "
+        "(3E is the three of swords).",
         "The stock runs short: you may discard only as many cards as it holds.",
         "Discards lie face up: remember which cards are gone ('memory').",
     ),
@@ -99,14 +108,14 @@ _GOAL = (
 _BETTING_PHASES = (Phase.BET_1, Phase.BET_2, Phase.BET_3, Phase.BET_4)
 
 
-def phase_help(phase: Phase, rules: Rules) -> list[str]:
-    """The rules of ``phase`` in a few lines, Spanish then English (with the cap of the
-    round when the rules have caps).
+def phase_help(phase: Phase, rules: Rules, lang: Lang) -> list[str]:
+    """The rules of ``phase`` in a few lines, in ``lang`` (with the cap of the round when
+    the rules have caps).
 
     >>> import golfo
-    >>> print(phase_help(golfo.Phase.DISCARD_1, golfo.TRADICIONAL)[0])
-    primer descarte: por turno desde el mano, cambias de 0 a 5 cartas: «descarto 3O 5C»,
-    o te quedas con las tuyas: «me quedo».
+    >>> print(phase_help(golfo.Phase.DISCARD_1, golfo.TRADICIONAL, "en")[0])
+    First discard: in turn from mano, change 0 to 5 cards: 'discard 3O 5C', or keep yours:
+    'stand pat'.
     """
     texts: _Texts
     if phase in _BETTING_PHASES:
@@ -117,46 +126,48 @@ def phase_help(phase: Phase, rules: Rules) -> list[str]:
         texts = _BETWEEN
     else:
         texts = (("{phase}.",), ("{phase}.",))
-    out: list[str] = []
-    langs: tuple[Lang, Lang] = ("es", "en")
-    for lang, lines in zip(langs, texts, strict=True):
-        words = _examples(lang) | {"phase": phase_name(phase, lang)}
-        out.extend(line.format(**words) for line in lines)
-        caps = rules.round_caps
-        if caps is not None and phase in _BETTING_PHASES:
-            cap = caps[phase.betting_round - 1]
-            out.append(
-                f"Tope: como mucho {cap} en toda la mano, ante incluido, al final de esta ronda."
-                if lang == "es"
-                else f"Cap: at most {cap} in the whole hand, ante included, by the end of "
-                "this round."
+    lines = texts[0] if lang == "es" else texts[1]
+    words = _examples(lang) | {"phase": capital(phase_name(phase, lang))}
+    out = [line.format(**words) for line in lines]
+    caps = rules.round_caps
+    if caps is not None and phase in _BETTING_PHASES:
+        cap = caps[phase.betting_round - 1]
+        out.append(
+            pick(
+                lang,
+                f"Tope: como mucho {cap} en toda la mano, ante incluido, al final de esta ronda.",
+                f"Cap: at most {cap} in the whole hand, ante included, by the end of this round.",
             )
-        out.append(_GOAL[0] if lang == "es" else _GOAL[1])
-        out.append(COMMANDS[0] if lang == "es" else COMMANDS[1])
+        )
+    out.append(pick(lang, *_GOAL))
+    out.append(commands_line(lang))
     return out
 
 
-def memory_lines(view: View, name: Callable[[int], str]) -> list[str]:
+def memory_lines(view: View, name: Callable[[int], str], lang: Lang) -> list[str]:
     """Every discard of this hand that ``view``'s seat has seen, by seat: the cards when
     they were face up (or its own), else how many; then the discarded cards seen, in
-    canonical order, and how many cards the seat has not seen.
+    canonical order, and how many cards the seat has not seen; in ``lang``.
 
     >>> import golfo
     >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
-    >>> memory_lines(golfo.view(s, 0), str)
-    ['Memoria (memory): nadie ha descartado todavía en esta mano (no discards yet this hand)']
+    >>> memory_lines(golfo.view(s, 0), str, "en")
+    ['Memory: no discards yet this hand']
     """
     if not view.discards:
         return [
-            "Memoria (memory): "
-            + both("nadie ha descartado todavía en esta mano", "no discards yet this hand")
+            pick(
+                lang,
+                "Memoria: nadie ha descartado todavía en esta mano",
+                "Memory: no discards yet this hand",
+            )
         ]
-    out = ["Memoria (memory): " + both("descartes de esta mano", "discards this hand")]
+    out = [pick(lang, "Memoria: descartes de esta mano", "Memory: discards this hand")]
     by_seat: dict[int, list[str]] = {}
     seen: set[Card] = set()
     hidden = 0
     for event in view.discards:
-        by_seat.setdefault(event.seat, []).append(event_words(event))
+        by_seat.setdefault(event.seat, []).append(event_words(event, lang))
         if event.cards is None:
             hidden += event.count
         else:
@@ -164,9 +175,9 @@ def memory_lines(view: View, name: Callable[[int], str]) -> list[str]:
     for seat, words in by_seat.items():
         out.append(f"  {name(seat)}: {' · '.join(words)}")
     shown = " ".join(str(c) for c in sorted(seen)) or "-"
-    out.append(f"  {both('cartas descartadas vistas', 'discarded cards seen')}: {shown}")
+    out.append(f"  {pick(lang, 'cartas descartadas vistas', 'discarded cards seen')}: {shown}")
     if hidden:
-        out.append(f"  {both(f'y {hidden} boca abajo', f'and {hidden} face down')}")
+        out.append(f"  {pick(lang, f'y {hidden} boca abajo', f'and {hidden} face down')}")
     unseen = len(DECK) - len(seen | set(view.hand))
-    out.append(f"  {both('cartas que no has visto', 'cards you have not seen')}: {unseen}")
+    out.append(f"  {pick(lang, 'cartas que no has visto', 'cards you have not seen')}: {unseen}")
     return out

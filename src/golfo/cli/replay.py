@@ -14,8 +14,9 @@ from golfo.actions import Deal, EndGame, NextHand
 from golfo.cards import Card
 from golfo.cli.output import Output
 from golfo.cli.play import load_record
-from golfo.cli.results import show_result, show_standings, winner_line
-from golfo.cli.words import action_words, both, join, phase_words, seat_namer
+from golfo.cli.results import hand_start_lines, show_result, show_standings, winner_line
+from golfo.cli.words import action_words, capital, join, phase_words, pick, seat_namer
+from golfo.notation import Lang
 from golfo.reducer import apply, new_game
 from golfo.state import Phase, State
 
@@ -24,13 +25,14 @@ __all__ = ["cmd_replay", "replay_log"]
 
 def cmd_replay(args: argparse.Namespace, out: Output) -> int:
     """``golfo replay FILE``; a file that is not a record raises :class:`golfo.FormatError`."""
-    replay_log(load_record(Path(args.file)), out)
+    replay_log(load_record(Path(args.file)), out, args.lang)
     return 0
 
 
-def replay_log(final: State, out: Output) -> None:
-    """A readable hand-by-hand log of a game, from its first ante to its last action."""
-    name = seat_namer()
+def replay_log(final: State, out: Output, lang: Lang = "es") -> None:
+    """A readable hand-by-hand log of a game, from its first ante to its last action, in
+    ``lang``; rebuys and busts are said at the start of the hand they happen in."""
+    name = seat_namer(lang)
     state = new_game(
         final.rules, players=final.players, dealer=final.first_dealer, stacks=final.initial_stacks
     )
@@ -39,21 +41,24 @@ def replay_log(final: State, out: Output) -> None:
     out.line(
         join(
             [
-                both(f"Partida de {final.players} asientos", f"game of {final.players} seats"),
-                both(f"fichas iniciales {stacks}", "starting stacks"),
-                both(f"{actions} acciones", "actions"),
-                both(f"{hands} manos terminadas", "hands finished"),
+                pick(
+                    lang, f"Partida de {final.players} asientos", f"Game of {final.players} seats"
+                ),
+                pick(lang, f"fichas iniciales {stacks}", f"starting stacks {stacks}"),
+                pick(lang, f"{actions} acciones", f"{actions} actions"),
+                pick(lang, f"{hands} manos terminadas", f"{hands} hands finished"),
             ]
         )
     )
     hand_number = 0
     phase: Phase | None = None
     dealt: dict[int, list[Card]] = {}
+    notes: list[str] = []
 
     def flush() -> None:
         if dealt:
             parts = [f"{name(s)}: {' '.join(map(str, sorted(cs)))}" for s, cs in dealt.items()]
-            out.line(f"{both('reparto', 'deal')} · {join(parts)}")
+            out.line(f"{pick(lang, 'Reparto', 'Deal')} · {join(parts)}")
             dealt.clear()
 
     for action in final.history:
@@ -62,41 +67,51 @@ def replay_log(final: State, out: Output) -> None:
             phase = None
             out.line("")
             parts = [
-                both(f"Mano {hand_number}", f"hand {hand_number}"),
-                f"{both('dador', 'dealer')}: {name(state.dealer)}",
+                pick(lang, f"Mano {hand_number}", f"Hand {hand_number}"),
+                f"{pick(lang, 'dador', 'dealer')}: {name(state.dealer)}",
                 f"mano: {name(state.mano)}",
-                both(f"ante {state.rules.ante} por jugador", "per player"),
-                both(f"bote {state.pot}", f"pot {state.pot}"),
+                pick(
+                    lang,
+                    f"ante {state.rules.ante} por jugador",
+                    f"ante {state.rules.ante} per player",
+                ),
+                pick(lang, f"bote {state.pot}", f"pot {state.pot}"),
             ]
             out.line(f"=== {join(parts)} ===")
+            out.lines(notes)
+            notes = []
         if state.phase is not phase and state.phase not in (Phase.BETWEEN_HANDS, Phase.END):
             flush()
             phase = state.phase
-            out.line(f"-- {phase_words(phase)}")
+            out.line(f"-- {capital(phase_words(phase, lang))}")
         if isinstance(action, Deal):
             assert state.receiver is not None
             dealt.setdefault(state.receiver, []).append(action.card)
         else:
             flush()
             if isinstance(action, NextHand | EndGame):
-                out.line(action_words(action))
+                out.line(capital(action_words(action, lang)))
             else:
-                out.line(f"{name(action.seat)}: {action_words(action, state)}")
+                out.line(f"{capital(name(action.seat))}: {action_words(action, lang, state)}")
         results = len(state.results)
-        state = apply(state, action)
+        before, state = state, apply(state, action)
+        if isinstance(action, NextHand):
+            notes = hand_start_lines(before, state, name, lang)
         if len(state.results) > results:
             flush()
-            show_result(out, state.results[-1], name)
+            show_result(out, state.results[-1], name, lang)
     flush()
+    out.lines(notes)  # a record that stops as a hand starts, before its first card
     if state.phase in (Phase.BETWEEN_HANDS, Phase.END):
-        show_standings(out, state, name)
+        show_standings(out, state, name, lang)
         if state.is_over:
-            out.line(winner_line(state, name))
+            out.line(winner_line(state, name, lang))
     else:
         n = state.hand_number
         out.line(
-            both(
-                f"el registro se detiene en mitad de la mano {n}",
-                f"the record stops in the middle of hand {n}",
+            pick(
+                lang,
+                f"El registro se detiene en mitad de la mano {n}.",
+                f"The record stops in the middle of hand {n}.",
             )
         )

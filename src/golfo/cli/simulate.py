@@ -2,7 +2,8 @@
 
 Over the hands played: per seat the net chips (sum of the hands' payoffs), main pots won
 and rebuys; the showdown rate; the winning hand values (the value of the hand that took
-the main pot, at showdowns only: a win by folds shows nothing); and two measures of the
+the main pot, at showdowns only: a win by folds shows nothing); the trabucos (hands where
+mano showed 30 points and won the main pot, R11); and two measures of the
 stock running short in the discards, both read from the states: *stock limited*, the
 share of hands where some seat, at its turn to discard, found fewer than five cards in
 the stock (it could not change its whole hand); and *stock short*, the share of hands
@@ -23,9 +24,17 @@ import sys
 import time
 from typing import Any
 
-from golfo.cli.common import PRESETS, UsageError, add_scale_options, positive, seed_number
+from golfo.cli.common import (
+    PRESETS,
+    UsageError,
+    add_lang_option,
+    add_scale_options,
+    positive,
+    seed_number,
+)
 from golfo.cli.output import Output, progress
-from golfo.cli.words import both, header
+from golfo.cli.words import pick, speed_line
+from golfo.notation import Lang
 from golfo.selfplay import RECORDS, report, simulate
 from golfo.tournament import BOTS
 
@@ -39,7 +48,8 @@ def add_simulate(sub: Any, rules_help: str) -> None:
         help="bots against bots, with statistics (and data for learning with --out)",
         epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
         "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
-        "were. Winning values: the main pot winner's value, at showdowns.",
+        "were. Winning values: the main pot winner's value, at showdowns. Trabucos: hands where "
+        "mano showed 30 points (9, 8, 7 and 6 of one suit) and won the main pot.",
     )
     sim.add_argument(
         "--hands", type=positive, default=1000, metavar="N", help="hands to play (default: 1000)"
@@ -90,6 +100,7 @@ def add_simulate(sub: Any, rules_help: str) -> None:
         action="store_true",
         help="write the report as JSON, the same bytes for the same seed (default: tables)",
     )
+    add_lang_option(sim)
 
 
 def _kinds(text: str) -> list[str]:
@@ -103,6 +114,7 @@ def _kinds(text: str) -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     """``golfo simulate``: self-play statistics as tables, or as JSON with ``--json``."""
+    lang: Lang = args.lang
     kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots)
     rules = PRESETS[args.rules]
     start = time.perf_counter()
@@ -110,7 +122,7 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     try:
         if args.out is not None:
             sink = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        with progress(args.hands, "simulating") as step:
+        with progress(args.hands, pick(lang, "simulando", "simulating")) as step:
             tally = simulate(
                 kinds,
                 rules=rules,
@@ -133,39 +145,33 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
             sink.close()
     seconds = time.perf_counter() - start
     data = report(tally, kinds, args.seed, args.rules)
-    per_second = f"{tally.hands / seconds:,.0f}"
-    speed = (
-        f"{tally.hands} manos en {seconds:.2f} s: {per_second} manos por segundo "
-        f"({tally.hands} hands in {seconds:.2f} s: {per_second} hands per second)"
-    )
+    speed = speed_line(tally.hands, seconds, lang)
     if args.json:
         print(json.dumps(data, indent=2))
         print(speed, file=sys.stderr)
         return 0
     games = tally.games
+    plural = "" if games == 1 else "s"
     out.line(
         " · ".join(
             [
-                both(f"{tally.hands} manos", "hands"),
-                both(
-                    f"{games} partida{'' if games == 1 else 's'}",
-                    f"game{'' if games == 1 else 's'}",
-                ),
-                both(f"reglas {args.rules}", f"{args.rules} rules"),
+                pick(lang, f"{tally.hands} manos", f"{tally.hands} hands"),
+                pick(lang, f"{games} partida{plural}", f"{games} game{plural}"),
+                pick(lang, f"reglas {args.rules}", f"{args.rules} rules"),
                 f"bots {','.join(kinds)}",
-                both(f"semilla {args.seed}", f"seed {args.seed}"),
+                pick(lang, f"semilla {args.seed}", f"seed {args.seed}"),
             ]
         )
     )
     out.table(
-        both("Resultados por asiento", "results per seat"),
+        pick(lang, "Resultados por asiento", "Results per seat"),
         (
-            header("asiento", "seat"),
+            pick(lang, "asiento", "seat"),
             "bot",
-            header("fichas netas", "net chips"),
-            header("por mano", "per hand"),
-            header("botes ganados", "main pots won"),
-            header("recompras", "rebuys"),
+            pick(lang, "fichas netas", "net chips"),
+            pick(lang, "por mano", "per hand"),
+            pick(lang, "botes ganados", "main pots won"),
+            pick(lang, "recompras", "rebuys"),
         ),
         [
             (s["seat"], s["bot"], s["net"], s["net_per_hand"], s["main_pots_won"], s["rebuys"])
@@ -173,20 +179,34 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
         ],
     )
     out.line(
-        f"{both('Manos enseñadas', 'showdown rate')}: {data['showdown_rate']:.1%} "
-        f"({tally.trabucos} trabucos)"
+        f"{pick(lang, 'Manos enseñadas', 'Showdown rate')}: {data['showdown_rate']:.1%} · "
+        + pick(
+            lang,
+            "manos que acabaron enseñando las cartas",
+            "hands that ended in a showdown",
+        )
+    )
+    out.line(
+        f"Trabucos: {tally.trabucos} · "
+        + pick(
+            lang,
+            "manos en que el mano enseñó 30 puntos (9, 8, 7 y 6 de un palo) y ganó el bote",
+            "hands where mano showed 30 points (9, 8, 7 and 6 of one suit) and won the main pot",
+        )
     )
     short, limited = data["stock_short_rate"], data["stock_limited_rate"]
     out.line(
-        f"{both('Mazo corto', 'stock short')}: {short:.1%} · "
-        + both(
+        f"{pick(lang, 'Mazo corto', 'Stock short')}: {short:.1%} · "
+        + pick(
+            lang,
             "un asiento encontró menos de 5 cartas en el mazo y descartó todas las que había",
             "a seat found fewer than 5 cards in the stock and discarded all there were",
         )
     )
     out.line(
-        f"{both('Mazo limitado', 'stock limited')}: {limited:.1%} · "
-        + both(
+        f"{pick(lang, 'Mazo limitado', 'Stock limited')}: {limited:.1%} · "
+        + pick(
+            lang,
             "un asiento encontró menos de 5 cartas en el mazo al descartar",
             "a seat found fewer than 5 cards in the stock at its discard",
         )
@@ -194,8 +214,12 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     if tally.winning_values:
         top = max(tally.winning_values.values())
         out.table(
-            both("Valores ganadores al enseñar", "winning hand values at showdown"),
-            (header("valor", "value"), header("manos", "hands"), header("histograma", "histogram")),
+            pick(lang, "Valores ganadores al enseñar", "Winning hand values at showdown"),
+            (
+                pick(lang, "valor", "value"),
+                pick(lang, "manos", "hands"),
+                pick(lang, "histograma", "histogram"),
+            ),
             [
                 (value, count, "#" * max(1, round(40 * count / top)))
                 for value, count in sorted(tally.winning_values.items())

@@ -16,9 +16,17 @@ import sys
 import time
 from typing import Any
 
-from golfo.cli.common import PRESETS, UsageError, add_scale_options, positive, seed_number
+from golfo.cli.common import (
+    PRESETS,
+    UsageError,
+    add_lang_option,
+    add_scale_options,
+    positive,
+    seed_number,
+)
 from golfo.cli.output import Output, progress
-from golfo.cli.words import both, header
+from golfo.cli.words import pick, speed_line
+from golfo.notation import Lang
 from golfo.tournament import BOTS, plot, tournament
 
 __all__ = ["add_tournament", "cmd_tournament"]
@@ -71,6 +79,7 @@ def add_tournament(sub: Any, rules_help: str) -> None:
         metavar="FILE.png",
         help="save each bot's cumulative result as a plot (needs golfo[plot]) (default: none)",
     )
+    add_lang_option(command)
 
 
 def _interval(low: float, high: float) -> str:
@@ -79,6 +88,7 @@ def _interval(low: float, high: float) -> str:
 
 def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
     """``golfo tournament``: the ranking as tables, or as JSON with ``--json``."""
+    lang: Lang = args.lang
     names = [k.strip() for k in args.bots.split(",") if k.strip()]
     names = [n if ":" in n else n.lower() for n in names]
     if len(names) not in (3, 4) or any(n not in BOTS and ":" not in n for n in names):
@@ -92,7 +102,7 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
             raise UsageError("--plot needs matplotlib: pip install 'golfo[plot]'") from None
     start = time.perf_counter()
     try:
-        with progress(args.hands, "playing") as step:
+        with progress(args.hands, pick(lang, "jugando", "playing")) as step:
             result = tournament(
                 names,
                 rules=PRESETS[args.rules],
@@ -107,11 +117,7 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
     except (ValueError, ImportError) as error:
         raise UsageError(str(error)) from None
     seconds = time.perf_counter() - start
-    per_second = f"{result.hands / seconds:,.0f}"
-    speed = (
-        f"{result.hands} manos en {seconds:.2f} s: {per_second} manos por segundo "
-        f"({result.hands} hands in {seconds:.2f} s: {per_second} hands per second)"
-    )
+    speed = speed_line(result.hands, seconds, lang)
     if args.plot is not None:
         plot(result, args.plot)
     if args.json:
@@ -120,22 +126,27 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
         print(json.dumps(data, indent=2))
         print(speed, file=sys.stderr)
         return 0
-    kind = both("duplicado", "duplicate") if result.duplicate else both("rotando", "rotating")
+    kind = (
+        pick(lang, "duplicado", "duplicate")
+        if result.duplicate
+        else pick(lang, "rotando", "rotating")
+    )
     out.line(
         " · ".join(
             [
-                both(f"{result.hands} manos", "hands"),
-                both(f"{result.deals} repartos", "deals"),
+                pick(lang, f"{result.hands} manos", f"{result.hands} hands"),
+                pick(lang, f"{result.deals} repartos", f"{result.deals} deals"),
                 kind,
-                both(f"reglas {args.rules}", f"{args.rules} rules"),
-                both(f"semilla {args.seed}", f"seed {args.seed}"),
+                pick(lang, f"reglas {args.rules}", f"{args.rules} rules"),
+                pick(lang, f"semilla {args.seed}", f"seed {args.seed}"),
             ]
         )
     )
     ranked = sorted(result.results, key=lambda r: -r.per_100)
+    interval = pick(lang, "IC 95%", "95% CI")
     out.table(
-        both("Fichas por 100 manos", "chips per 100 hands"),
-        ("bot", header("por 100 manos", "per 100 hands"), header("IC 95%", "95% CI"), "net"),
+        pick(lang, "Fichas por 100 manos", "Chips per 100 hands"),
+        ("bot", pick(lang, "por 100 manos", "per 100 hands"), interval, pick(lang, "neto", "net")),
         [(r.name, round(r.per_100, 1), _interval(r.low, r.high), r.net) for r in ranked],
     )
     rows = []
@@ -147,12 +158,12 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
                 (f"{a.name} - {b.name}", round(c.per_100, 1), _interval(c.low, c.high) + mark)
             )
     out.table(
-        both("Diferencias (por 100 manos)", "differences (per 100 hands)"),
-        ("bots", header("diferencia", "difference"), header("IC 95%", "95% CI")),
+        pick(lang, "Diferencias (por 100 manos)", "Differences (per 100 hands)"),
+        ("bots", pick(lang, "diferencia", "difference"), interval),
         rows,
     )
-    out.line(both("* el intervalo excluye el cero", "the interval excludes zero"))
+    out.line(pick(lang, "* el intervalo excluye el cero", "* the interval excludes zero"))
     if args.plot is not None:
-        out.line(both(f"Gráfico en {args.plot}", f"plot saved to {args.plot}"))
+        out.line(pick(lang, f"Gráfico en {args.plot}", f"Plot saved to {args.plot}"))
     out.line(speed)
     return 0

@@ -1,21 +1,19 @@
-"""What the ``golfo`` command says: :mod:`golfo.notation`'s words, in both languages.
+"""What the ``golfo`` command says: :mod:`golfo.notation`'s words, in the player's language.
 
 The command holds no words of its own for moves: every action, legal-move list and
 refusal is worded by :mod:`golfo.notation` (:func:`~golfo.notation.say`,
 :func:`~golfo.notation.parse`, :func:`~golfo.notation.choices`,
 :func:`~golfo.notation.card_name`, :func:`~golfo.notation.phase_name`, ...), and moves
-are read only by :func:`golfo.notation.parse`.  This module shows those words as the
-command does everywhere, **Spanish first, English after**:
-
-- a short text as ``"bote (pot)"``, or ``"envido 99 (resto) / bet 99 (all-in)"`` when the
-  words hold parentheses themselves (:func:`both`);
-- a sentence as a Spanish line followed by an English one (:func:`sentence`).
+are read only by :func:`golfo.notation.parse`, in either language.  Everything is said in
+one language, ``lang`` (``"es"`` or ``"en"``: the command's ``--lang``, by default the
+locale's); the command's own phrases are written in both and chosen with :func:`pick`.
 
 >>> import golfo
 >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
->>> print(moves_line(golfo.view(golfo.apply(s, golfo.Bet(1, 5)), 2)))
-voy, 5 más / call, 5 more · subo a (6 a 99) / raise to (6 to 99)
-[tu total de la ronda / your total for the round] · no voy / fold
+>>> v = golfo.view(golfo.apply(s, golfo.Bet(1, 5)), 2)
+>>> print(moves_line(v, "es")); print(moves_line(v, "en"))
+voy, 5 más · subo a (6 a 99) [tu total de la ronda] · no voy
+call, 5 more · raise to (6 to 99) [your total for the round] · fold
 """
 
 from __future__ import annotations
@@ -27,6 +25,7 @@ from golfo.actions import Action, Call
 from golfo.cards import Card
 from golfo.errors import NotationError
 from golfo.notation import (
+    Lang,
     card_name,
     choices,
     parse,
@@ -40,57 +39,41 @@ from golfo.state import Phase, State
 from golfo.views import View, ViewEvent
 
 __all__ = [
-    "ROUND_TOTAL",
     "RefusedError",
     "action_words",
-    "both",
+    "capital",
     "card_words",
     "cards_words",
     "command_word",
     "event_words",
-    "header",
     "join",
     "moves_line",
     "phase_words",
+    "pick",
     "read_move",
+    "round_total",
     "seat_namer",
-    "sentence",
+    "speed_line",
     "value_words",
 ]
 
-ROUND_TOTAL = "[tu total de la ronda / your total for the round]"
-"""The note next to a bet or raise range: its amounts are the seat's total for the round."""
 
+def pick(lang: Lang, es: str, en: str) -> str:
+    """The command's own words in ``lang``: ``es`` in Spanish, ``en`` in English.
 
-def both(es: str, en: str) -> str:
-    """Spanish and English: ``"es (en)"``, ``"es / en"`` when either holds parentheses,
-    ``es`` alone when they are the same.
-
-    >>> both("bote", "pot"), both("voy, 58 más (resto)", "call, 58 more (all-in)")
-    ('bote (pot)', 'voy, 58 más (resto) / call, 58 more (all-in)')
-    >>> both("ante", "ante")
-    'ante'
+    >>> pick("en", "bote", "pot")
+    'pot'
     """
-    if es == en:
-        return es
-    if "(" in es or "(" in en:
-        return f"{es} / {en}"
-    return f"{es} ({en})"
+    return es if lang == "es" else en
 
 
-def header(es: str, en: str) -> str:
-    """A table's column header: the Spanish word, the English one below it (in plain text,
-    on one line).
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case, for the start of a line.
 
-    >>> header("fichas", "stack")
-    'fichas\\n(stack)'
+    >>> capital("tú"), capital("seat 2")
+    ('Tú', 'Seat 2')
     """
-    return es if es == en else f"{es}\n({en})"
-
-
-def sentence(es: str, en: str) -> list[str]:
-    """A sentence as two lines, the Spanish one first."""
-    return [es, en]
+    return text[:1].upper() + text[1:]
 
 
 def command_word(text: str) -> str:
@@ -100,52 +83,61 @@ def command_word(text: str) -> str:
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
+def round_total(lang: Lang) -> str:
+    """The note next to a bet or raise range: its amounts are the seat's total for the
+    round."""
+    return pick(lang, "[tu total de la ronda]", "[your total for the round]")
+
+
 # ---------------------------------------------------------------------------
 # names
 
 
-def phase_words(phase: Phase) -> str:
-    """``"primera ronda de envites (first betting round)"``."""
-    return both(phase_name(phase, "es"), phase_name(phase, "en"))
+def phase_words(phase: Phase, lang: Lang) -> str:
+    """``"primera ronda de envites"`` / ``"first betting round"``."""
+    return phase_name(phase, lang)
 
 
-def card_words(card: Card) -> str:
-    """``"9O nueve de oros (nine of coins)"``."""
-    return f"{card} {both(card_name(card, 'es'), card_name(card, 'en'))}"
+def card_words(card: Card, lang: Lang) -> str:
+    """``"9O nueve de oros"`` / ``"9O nine of coins"``."""
+    return f"{card} {card_name(card, lang)}"
 
 
-def cards_words(cards: Iterable[Card]) -> str:
+def cards_words(cards: Iterable[Card], lang: Lang) -> str:
     """Cards named, in canonical order (by suit: oros, copas, espadas, bastos; then rank).
 
     >>> import golfo
-    >>> cards_words(golfo.parse_cards("4E 8O"))
-    '8O ocho de oros (eight of coins), 4E cuatro de espadas (four of swords)'
+    >>> cards_words(golfo.parse_cards("4E 8O"), "en")
+    '8O eight of coins, 4E four of swords'
     """
-    return ", ".join(card_words(c) for c in sorted(cards))
+    return ", ".join(card_words(c, lang) for c in sorted(cards))
 
 
-def value_words(cards: Iterable[Card]) -> str:
+def value_words(cards: Iterable[Card], lang: Lang) -> str:
     """A hand's value and the cards that count.
 
     >>> import golfo
-    >>> value_words(golfo.parse_cards("9C 8C 4E 5E 6E"))
-    '17 puntos (points): cuentan 8C 9C, de copas (cups)'
+    >>> hand = golfo.parse_cards("9C 8C 4E 5E 6E")
+    >>> value_words(hand, "es"), value_words(hand, "en")
+    ('17 puntos: cuentan 8C 9C, de copas', '17 points: 8C 9C count (cups)')
     """
     s = score(tuple(cards))
     if s.suit is None:
-        return both("0 puntos", "points")
+        return pick(lang, "0 puntos", "0 points")
     counting = " ".join(str(c) for c in s.cards)
-    suit = both(f"de {suit_name(s.suit, 'es')}", suit_name(s.suit, "en"))
-    return f"{both(f'{s.value} puntos', 'points')}: cuentan {counting}, {suit}"
+    if lang == "es":
+        return f"{s.value} puntos: cuentan {counting}, de {suit_name(s.suit, 'es')}"
+    return f"{s.value} points: {counting} count ({suit_name(s.suit, 'en')})"
 
 
-def seat_namer(human: int | None = None) -> Callable[[int], str]:
-    """Names of seats: ``"asiento 2 (seat 2)"``; the ``human``'s seat is ``"tú (you)"``."""
+def seat_namer(lang: Lang, human: int | None = None) -> Callable[[int], str]:
+    """Names of seats: ``"asiento 2"`` / ``"seat 2"``; the ``human``'s seat is ``"tú"`` /
+    ``"you"``."""
 
     def name(seat: int) -> str:
         if seat == human:
-            return both("tú", "you")
-        return both(f"asiento {seat}", f"seat {seat}")
+            return pick(lang, "tú", "you")
+        return pick(lang, f"asiento {seat}", f"seat {seat}")
 
     return name
 
@@ -154,90 +146,89 @@ def seat_namer(human: int | None = None) -> Callable[[int], str]:
 # actions and legal moves: golfo.notation's words
 
 
-def action_words(action: Action, table: State | View | None = None) -> str:
-    """:func:`golfo.notation.say` in both languages; ``table`` (the state or view the action
+def action_words(action: Action, lang: Lang, table: State | View | None = None) -> str:
+    """:func:`golfo.notation.say` in ``lang``; ``table`` (the state or view the action
     applies to) adds what a call costs and names an all-in (``resto``).
 
     >>> import golfo
     >>> s = golfo.new_game(golfo.TRADICIONAL, players=3, stacks=(100, 100, 59))
     >>> s = golfo.apply(golfo.deal_from(s, golfo.DECK), golfo.Bet(1, 70))
-    >>> action_words(golfo.Call(2), s)
-    'voy, 58 más (resto) / call, 58 more (all-in)'
+    >>> action_words(golfo.Call(2), "es", s), action_words(golfo.Call(2), "en", s)
+    ('voy, 58 más (resto)', 'call, 58 more (all-in)')
     """
-    return both(
-        say(action, lang="es", state_or_view=table), say(action, lang="en", state_or_view=table)
-    )
+    return say(action, lang=lang, state_or_view=table)
 
 
-def event_words(event: ViewEvent) -> str:
-    """:func:`golfo.notation.say_event` in both languages: a discard face down to the viewer
-    says only how many cards."""
-    return both(say_event(event, lang="es"), say_event(event, lang="en"))
+def event_words(event: ViewEvent, lang: Lang) -> str:
+    """:func:`golfo.notation.say_event` in ``lang``: a discard face down to the viewer says
+    only how many cards."""
+    return say_event(event, lang=lang)
 
 
-def moves_line(view: View) -> str:
-    """The legal moves of ``view``'s seat, from :func:`golfo.notation.choices`: each in
-    Spanish / English, a call as :func:`golfo.notation.say` words it (how many chips it
-    adds), a bet or raise range with the note that its amounts are the seat's total for the
-    round (:data:`ROUND_TOTAL`).  Empty when the seat is not to act."""
-    moves = view.moves
+def moves_line(view: View, lang: Lang) -> str:
+    """The legal moves of ``view``'s seat, from :func:`golfo.notation.choices`, in ``lang``:
+    a call as :func:`golfo.notation.say` words it (how many chips it adds), a bet or raise
+    range with the note that its amounts are the seat's total for the round
+    (:func:`round_total`).  Empty when the seat is not to act."""
     seat = view.seat
     parts: list[str] = []
-    for choice in choices(moves, view):
-        if choice.kind == "call" and seat is not None:  # "voy, 5 más / call, 5 more"
-            call = Call(seat)
-            text = f"{say(call, state_or_view=view)} / {say(call, lang='en', state_or_view=view)}"
+    for choice in choices(view.moves, view):
+        if choice.kind == "call" and seat is not None:  # "voy, 5 más" / "call, 5 more"
+            text = say(Call(seat), lang=lang, state_or_view=view)
         else:
-            text = f"{choice.es} / {choice.en}"
+            text = choice.label(lang)
         if choice.kind in ("bet", "raise"):
-            text += f" {ROUND_TOTAL}"
+            text += f" {round_total(lang)}"
         parts.append(text)
     return " · ".join(parts)
 
 
 class RefusedError(Exception):
     """Words that are not a legal move now: :class:`golfo.NotationError`'s ``reason`` in
-    both languages, and its ``code``."""
+    the player's language, and its ``code``."""
 
-    def __init__(self, es: str, en: str, code: str) -> None:
-        super().__init__(es)
-        self.es = es
-        self.en = en
+    def __init__(self, reason: str, code: str, lang: Lang) -> None:
+        super().__init__(reason)
+        self.reason = reason
         self.code = code
+        self.lang = lang
 
-    def lines(self) -> list[str]:
-        """``No vale: ...`` then ``Not legal: ...``."""
-        return sentence(f"No vale: {self.es}", f"Not legal: {self.en}")
+    def line(self) -> str:
+        """``No vale: ...`` / ``Not legal: ...``."""
+        return pick(self.lang, f"No vale: {self.reason}", f"Not legal: {self.reason}")
 
 
-def read_move(text: str, view: View) -> Action:
+def read_move(text: str, view: View, lang: Lang) -> Action:
     """The move that ``text`` asks for, read by :func:`golfo.notation.parse` (Spanish or
-    English); :class:`RefusedError` with notation's reason in both languages otherwise.
+    English, whatever ``lang``); :class:`RefusedError` with notation's reason in ``lang``
+    otherwise.
 
     >>> import golfo
     >>> v = golfo.view(golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3),
     ...                                golfo.DECK), 1)
-    >>> read_move("envido 5", v)
+    >>> read_move("envido 5", v, "en")
     Bet(seat=1, amount=5)
     >>> try:
-    ...     read_move("descarto", v)
+    ...     read_move("descarto", v, "en")
     ... except RefusedError as refused:
-    ...     print(refused.code); print(*refused.lines(), sep="\\n")
+    ...     print(refused.code); print(refused.line())
     which_cards
-    No vale: ¿qué cartas descartas? por ejemplo: descarto 3O 5C (o «me quedo»)
     Not legal: which cards? for example: discard 3O 5C (or 'stand pat')
     """
     try:
-        return parse(text, view, lang="es")
+        return parse(text, view, lang=lang)
     except NotationError as error:
-        es, code = error.reason, error.code
-    try:
-        parse(text, view, lang="en")
-    except NotationError as error:
-        en = error.reason
-    else:  # pragma: no cover - parse does not depend on the language of its reasons
-        en = es
-    raise RefusedError(es, en, code)
+        raise RefusedError(error.reason, error.code, lang) from None
+
+
+def speed_line(hands: int, seconds: float, lang: Lang) -> str:
+    """How many hands were played, how fast."""
+    rate = f"{hands / seconds:,.0f}" if seconds > 0 else "-"
+    return pick(
+        lang,
+        f"{hands} manos en {seconds:.2f} s: {rate} manos por segundo",
+        f"{hands} hands in {seconds:.2f} s: {rate} hands per second",
+    )
 
 
 def join(parts: Sequence[str]) -> str:

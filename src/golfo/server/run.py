@@ -1,13 +1,16 @@
 """``golfo serve``: run the table server with uvicorn on a host and port.
 
 ``python -m golfo.server`` and the ``golfo serve`` command both land here.  The server
-prints its URL once it is listening (``--port 0`` picks a free port and prints it).
+prints its URL once it is listening (``--port 0`` picks a free port and prints it).  It
+takes its port before it opens its database: a port in use, or an address that is not
+this machine's, is one line on stderr saying what to do instead, and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import socket
 import sys
@@ -21,16 +24,68 @@ from golfo.server.app import MAX_BODY, create_app
 from golfo.server.store import StoreError, is_postgres_url, open_store, redact_url
 from golfo.server.tables import Limits
 
-__all__ = ["DEFAULT_DB", "add_arguments", "main", "serve"]
+__all__ = ["DEFAULT_DB", "ListenError", "add_arguments", "listen", "main", "serve"]
 
 DEFAULT_DB: Final = "golfo.sqlite3"
 """The database file ``golfo serve`` uses by default, in the current directory."""
 
 
+class ListenError(Exception):
+    """The server cannot listen where it was asked (a port in use, an address that is not
+    this machine's, a port it may not take); the message is one line for the player, with
+    what to do instead."""
+
+
+_OTHER_PORT = "pick another with --port N, or --port 0 for any free port"
+_OTHER_HOST = (
+    "--host takes an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 "
+    "(every interface)"
+)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` (``port`` 0: any free port);
+    :class:`ListenError` saying why not, and what to do."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(512)
+    except OSError as error:
+        sock.close()
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        if isinstance(error, socket.gaierror):
+            why = f"cannot listen on {host}: no such address ({error.strerror}); {_OTHER_HOST}"
+        elif error.errno == errno.EADDRINUSE:
+            why = f"port {port} is in use on {host}: {_OTHER_PORT}"
+        elif error.errno == errno.EACCES:
+            why = (
+                f"no permission to listen on {where} (ports below 1024 need privileges): "
+                f"{_OTHER_PORT}"
+            )
+        else:
+            why = f"cannot listen on {where}: {error.strerror or error}; {_OTHER_HOST}"
+        raise ListenError(why) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _port(text: str) -> int:
+    """A port number, 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free port), got {port}")
+    return port
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``golfo serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="the port (0: any free port)")
+    parser.add_argument("--port", type=_port, default=8000, help="the port (0: any free port)")
     parser.add_argument(
         "--db",
         default=DEFAULT_DB,
@@ -74,21 +129,20 @@ async def serve(
     limits: Limits | None = None,
     lease: float = 10.0,
 ) -> None:
-    """Listen on ``host:port`` until stopped; print the URL once listening."""
-    store = open_store(db, durable=durable)
+    """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
+    taken first (:class:`ListenError` when it cannot be), then the database opened."""
+    sock = listen(host, port)
     try:
-        await _serve(host, port, db, create_app(store, limits=limits, lease=lease))
+        store = open_store(db, durable=durable)
+        try:
+            await _serve(sock, host, db, create_app(store, limits=limits, lease=lease))
+        finally:
+            store.close()
     finally:
-        store.close()
+        sock.close()
 
 
-async def _serve(host: str, port: int, db: str, app: Starlette) -> None:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(512)
-    sock.set_inheritable(True)
+async def _serve(sock: socket.socket, host: str, db: str, app: Starlette) -> None:
     actual = sock.getsockname()[1]
     config = uvicorn.Config(
         app,
@@ -137,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except KeyboardInterrupt:
         return 0
-    except StoreError as error:
+    except (StoreError, ListenError) as error:
         print(f"golfo serve: {error}", file=sys.stderr)
         return 1
     return 0
