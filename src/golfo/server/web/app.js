@@ -21,6 +21,7 @@ const app = {
   handFocus: null,      // the card of the hand that takes Tab
   handOf: null,         // the hand number the hand's cards are of
   log: { hand: null, lang: null, count: 0, result: false },  // what the history shows
+  told: new Set(),      // the events already said in the live region, this hand
   result: { hand: 0, open: false, data: null },  // the last hand's result, until dismissed
   error: null,          // the refusal shown, in both languages
   voted: null,          // the version at which we asked to end the game
@@ -208,6 +209,9 @@ async function openTable(table, watch) {
   app.log = { hand: null, lang: null, count: 0, result: false };
   app.result = { hand: 0, open: false, data: null, first: true };
   $("history").replaceChildren();
+  $("heard").replaceChildren();
+  $("history-empty").hidden = false;
+  app.told = new Set();
   $("seats").dataset.key = "";
   clearError();
   $("lobby").hidden = true;
@@ -420,7 +424,8 @@ function renderResult(view) {
   box.dataset.key = key;
   box.dataset.state = state;
   setText($("results-title"), state === "end" ? t("game_over") : `${fill(t("hand_n"), { n: result.hand_number })} · ${result.showdown ? t("showdown") : t("folds")}`);
-  setText($("results-line"), resultLine(result));
+  const line = resultLine(result);
+  setText($("results-line"), state === "end" ? `${fill(t("hand_n"), { n: result.hand_number })}: ${line}` : line);
   const rows = standings ? new Map(standings.rows.map((r) => [r.seat, r])) : new Map();
   const winners = new Set(result.pots.map((p) => p.winner));
   $("shown").replaceChildren(...result.payoffs.map((payoff, seat) => {
@@ -500,6 +505,9 @@ function applyLanguage() {
     node.textContent = t(node.dataset.ui);
   });
   $("theme").setAttribute("aria-label", t("theme"));
+  $("create").hands.placeholder = t("hands_hint");
+  $("create").seed.placeholder = t("seed_hint");
+  $("heard").setAttribute("aria-label", t("history"));
   $("theme").title = t("theme");
   for (const id of ["error", "lobby-error"]) if (!$(id).hidden && app.error) setText($(id), said(app.error));
   if (!$("lobby").hidden) showLobby();

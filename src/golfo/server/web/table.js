@@ -279,7 +279,8 @@ function renderMoves(view) {
       label = `${label}: ${app.selected.size} ${t("selected")}`;
       disabled = app.selected.size === 0;
     }
-    buttons.push(moveButton(choice.kind, label, () => choose(choice), { disabled }));
+    const primary = choice.kind === "discard" && !disabled;
+    buttons.push(moveButton(choice.kind, label, () => choose(choice), { disabled, primary }));
   }
   if (between) {
     buttons.push(moveButton("next_hand", t("next_hand"), pressNext, { primary: true }));
@@ -317,13 +318,16 @@ function showWager(choice) {
 }
 
 // ---------------------------------------------------------------------------
-// the history (a log: only new entries are added, each heard once) and the memory
+// the history (only new entries are added) and what a screen reader hears: each new event
+// once, in a live region of its own (the history may be folded away on a phone)
 
 function renderHistory(view) {
   const list = $("history");
   const log = app.log;
+  if (log.hand !== view.hand_number) app.told = new Set();
   if (log.hand !== view.hand_number || log.lang !== app.lang) {
     list.replaceChildren();
+    $("history-empty").hidden = false;
     Object.assign(log, { hand: view.hand_number, lang: app.lang, count: 0, result: false });
   }
   const events = view.history.filter((e) => !(e.type === "dealt" && e.card === null && e.seat !== app.seat));
@@ -340,11 +344,20 @@ function renderHistory(view) {
     log.result = true;
     added.push(el("li", { class: "result-line", "data-type": "result", "data-key": `${view.hand_number}:result` }, resultLine(result)));
   }
-  if (added.length) {
-    list.append(...added);
-    list.scrollTop = list.scrollHeight;  // the newest entry in sight
-  }
-  $("history-empty").hidden = list.children.length > 0;
+  if (!added.length) return;
+  list.append(...added);
+  list.scrollTop = list.scrollHeight;  // the newest entry in sight
+  $("history-empty").hidden = true;
+  tell(added);
+}
+
+function tell(items) {
+  const heard = $("heard");
+  const fresh = items.filter((li) => !app.told.has(li.dataset.key));
+  for (const li of fresh) app.told.add(li.dataset.key);
+  if (!fresh.length) return;
+  heard.append(...fresh.map((li) => el("p", { "data-key": li.dataset.key, text: li.textContent })));
+  while (heard.children.length > 30) heard.firstChild.remove();  // removals are not read
 }
 
 function redeal(seat) {

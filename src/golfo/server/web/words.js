@@ -35,6 +35,7 @@ const UI = {
     bet_go: "Envido", raise_go: "Subo a", amount: "Cantidad", result: "Resultado",
     pot_won: "{who} gana {amount}", with_value: "con {value}", timer: "tiempo para jugar",
     keys: "Atajos de teclado", plays_bot: "juega el bot", skipped: "descansa",
+    cards_h: "Cartas", value_h: "Vale",
   },
   en: {
     lobby: "Tables", new_table: "New table", rules: "Rules", players: "Players", hands: "Hands",
@@ -68,6 +69,7 @@ const UI = {
     bet_go: "Bet", raise_go: "Raise to", amount: "Amount", result: "Result",
     pot_won: "{who} wins {amount}", with_value: "with {value}", timer: "time to act",
     keys: "Keyboard shortcuts", plays_bot: "bot plays", skipped: "sits out",
+    cards_h: "Cards", value_h: "Worth",
   },
 };
 
