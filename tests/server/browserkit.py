@@ -60,6 +60,7 @@ SNAPSHOT = """() => {
       return b ? Number(b.dataset.count) : 0;
     }),
     cards: all("[data-card]", (c) => c.dataset.card),
+    html: document.documentElement.outerHTML,
   };
 }"""
 
@@ -120,7 +121,14 @@ def check_page(shown: dict[str, Any], view: dict[str, Any]) -> None:
         for s, n in enumerate(view["hand_sizes"])
     ]
     assert shown["backs"] == backs
-    assert set(shown["cards"]) <= knowable(view), set(shown["cards"]) - knowable(view)
+    known = knowable(view)
+    assert set(shown["cards"]) <= known, set(shown["cards"]) - known
+    named = set(CARD.findall(shown["html"]))  # in any words: "recibe 9C", "descarta 9C"...
+    assert named <= known, named - known
+
+
+CARD = re.compile(r"(?<![\w-])([3-9][OCEB])(?![\w-])")
+"""A card's code as a word of its own, anywhere in a page."""
 
 
 def open_lobby(page: Page, url: str) -> None:

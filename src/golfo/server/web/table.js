@@ -324,7 +324,10 @@ function showWager(choice) {
 function renderHistory(view) {
   const list = $("history");
   const log = app.log;
-  if (log.hand !== view.hand_number) app.told = new Set();
+  if (log.hand !== view.hand_number) {  // a new hand: nothing of the last one's deals is kept
+    app.told = new Set();
+    $("heard").replaceChildren();
+  }
   if (log.hand !== view.hand_number || log.lang !== app.lang) {
     list.replaceChildren();
     $("history-empty").hidden = false;
