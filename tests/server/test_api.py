@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import dump
+from serverkit import dump, execute
 from starlette.testclient import TestClient
 
 import golfo
@@ -80,13 +81,24 @@ def test_create_list_and_show_tables(client: TestClient) -> None:
         ({"hands": 0}, "table.hands"),
         ({"colour": "red"}, "unexpected key"),
         ({"rules": {"ante": 1}}, "table.rules: missing key"),
+        ({"pause": None, "bots": {"0": "random", "1": "random", "2": "random"}}, "table.pause"),
+        ({"pause": -1}, "table.pause"),
+        ({"name": 7}, "table.name"),
+        ({"name": "x" * 41}, "table.name"),
+        ({"name": "Ana", "bots": {"0": "random", "1": "random", "2": "random"}}, "table.name"),
     ],
 )
 def test_bad_tables_are_format_errors(client: TestClient, body: dict[str, Any], where: str) -> None:
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400
     assert error_code(answer) == "format"
-    assert where in answer.json()["error"]["message"]["en"]
+    error = answer.json()["error"]
+    assert where in error["detail"]  # the technical reason, for developers
+    assert error["message"] == {  # the player's words
+        "es": "no se ha entendido la mesa pedida",
+        "en": "the table asked for could not be read",
+    }
+    assert client.get("/api/tables").json()["tables"] == []  # nothing was made
 
 
 def test_bodies_that_are_not_json_or_too_big(client: TestClient) -> None:
@@ -173,6 +185,18 @@ def test_a_seat_plays_over_its_socket_and_every_error_has_its_code(client: TestC
         )
         send({"type": "hello", "token": tokens[1]})
         assert {"format", "not_your_seat", "stale", "illegal"} <= set(errors)
+        send(
+            {
+                "type": "action",
+                "version": version,
+                "action": {"type": "bet", "seat": 1, "amount": 2.5},
+            }
+        )
+        assert errors["format"]["message"] == {
+            "es": "no se ha entendido la jugada",
+            "en": "the move could not be read",
+        }
+        assert "message.action.amount: expected a whole number" in errors["format"]["detail"]
         assert "nadie ha envidado" in errors["illegal"]["message"]["es"]
         assert "nobody has bet" in errors["illegal"]["message"]["en"]
         one.send_text(json.dumps({"type": "ping"}))
@@ -304,3 +328,77 @@ def test_import_golfo_never_imports_the_server() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_the_creator_is_seated_when_it_gives_a_name(client: TestClient) -> None:
+    answer = client.post(
+        "/api/tables", json={"name": " Ana ", "bots": {"0": "heuristic", "2": "random"}} | FAST
+    )
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    assert table["seat"] == 1  # the lowest free seat
+    assert [s["kind"] for s in table["seats"]] == ["bot", "human", "bot"]
+    assert table["seats"][1]["name"] == "Ana"
+    assert table["free"] == []
+    with client.websocket_connect(f"/api/tables/{table['table']}/ws") as ws:
+        message = hello(ws, table["token"])
+        assert message["view"]["seat"] == 1
+        assert message["seats"][1] == {"seat": 1, "kind": "human", "name": "Ana", "bot": False}
+    assert "token" not in new_table(client)  # no name: nobody seated
+
+
+def test_with_no_pause_the_next_hand_waits_for_a_player(client: TestClient) -> None:
+    bots = {"1": "heuristic", "2": "heuristic"}
+    body = {"rules": "ludoteka", "name": "Ana", "pause": None, "bot_delay": 0, "bots": bots}
+    answer = client.post("/api/tables", json=body | {"seed": 5})
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    assert (table["pause"], table["seat"]) == (None, 0)
+    with client.websocket_connect(f"/api/tables/{table['table']}/ws") as ws:
+        view = hello(ws, table["token"])["view"]
+        while view["phase"] != "between_hands":  # seat 0 folds at once, or passes
+            if view["moves"] is not None:
+                moves = view["moves"]
+                kind = "fold" if moves["fold"] else "pass" if moves["pass"] else "discard"
+                action: dict[str, Any] = {"type": kind, "seat": 0}
+                if kind == "discard":
+                    action["cards"] = []
+                ws.send_text(
+                    json.dumps({"type": "action", "version": view["version"], "action": action})
+                )
+            view = receive(ws)["view"]
+        time.sleep(0.2)  # long enough for a pause of 0 or a bot's move (bot_delay 0)
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert receive(ws) == {"type": "pong"}  # no view came: nothing moved by itself
+        assert client.get(f"/api/tables/{table['table']}").json()["phase"] == "between_hands"
+        ws.send_text(
+            json.dumps(
+                {"type": "action", "version": view["version"], "action": {"type": "next_hand"}}
+            )
+        )
+        after = receive(ws)["view"]
+        assert after["hand_number"] == view["hand_number"] + 1
+    # a bot-only table refuses it (tested with the bad tables); a human who hands the seat
+    # to its bot lets the bots start the next hand
+
+
+def test_the_lobby_lists_games_not_over_and_drops_old_tables_nobody_sat_at(db: str) -> None:
+    with TestClient(create_app(db)) as client:
+        old = new_table(client)["table"]
+        sat = new_table(client)["table"]
+        seat(client, sat, 0)
+        over = new_table(
+            client, bots={"0": "heuristic", "1": "heuristic", "2": "heuristic"}, hands=1
+        )["table"]
+        fresh = new_table(client)["table"]
+        for _ in range(200):  # the bots play the one hand out
+            if client.get(f"/api/tables/{over}").json()["phase"] == "end":
+                break
+            time.sleep(0.02)
+        listed = {t["table"] for t in client.get("/api/tables").json()["tables"]}
+        assert listed == {old, sat, fresh}
+    execute(db, "UPDATE golfo_tables SET created = ? WHERE table_id IN (?, ?)", (1.0, old, sat))
+    with TestClient(create_app(db)) as client:
+        listed = {t["table"] for t in client.get("/api/tables").json()["tables"]}
+        assert listed == {sat, fresh}  # an hour-old table somebody sat at stays
+        assert client.get(f"/api/tables/{old}").status_code == 200  # still there, unlisted

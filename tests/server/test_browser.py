@@ -2,44 +2,30 @@
 ``golfo serve`` process on 127.0.0.1.
 
 What each page shows is checked against the server's view of that seat (read over a socket
-of the test's own with the same token) at each step.  Screenshots of the lobby, a hand in
-play and a showdown are written to ``$GOLFO_SCREENSHOTS`` (default: the test's temporary
-folder); the ones in ``docs/assets/`` were taken so.
+of the test's own with the same token) at each step, on both stores.  The table page's
+own behaviour (the result in sight, keyboard play, announcements, errors) and the screenshots
+are in ``test_table_page.py``.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import time
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
+from browserkit import CHROMIUM, FLAGS, join, open_lobby, page_errors, settle
 
 from golfo.server.client import Client
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:  # pragma: no cover - .ci/run installs it
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-from serverkit import LiveServer  # noqa: E402
-
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from serverkit import LiveServer
 
 
 def free_port() -> int:
+    import socket
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -62,140 +48,46 @@ def server(db: str) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("GOLFO_SCREENSHOTS", tmp_path / "shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def page_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def server_view(client: Client, table: str, token: str) -> dict[str, Any]:
-    with client.connect(table, token) as socket_:
-        return socket_.view()
-
-
-def shown_version(page: Page) -> int:
-    return int(page.get_attribute("#table", "data-version") or -1)
-
-
-SNAPSHOT = """() => {
-  const all = (q, f) => [...document.querySelectorAll(q)].map(f);
-  return {
-    version: Number(document.querySelector("#table").dataset.version),
-    hand: all("#my-hand .card", (c) => c.dataset.card),
-    stacks: all("#seats .stack", (s) => Number(s.dataset.value)),
-    bets: all("#seats .bet", (s) => Number(s.dataset.value)),
-    pot: Number(document.querySelector("#pot").dataset.value),
-    kinds: all("#buttons button", (b) => b.dataset.kind),
-    wager: !document.querySelector("#wager").hidden,
-    low: document.querySelector("#amount").min,
-    high: document.querySelector("#amount").max,
-    backs: all("#seats .backs", (b) => Number(b.dataset.count)),
-  };
-}"""
-
-
-def settle(page: Page, client: Client, table: str, token: str) -> dict[str, Any]:
-    """Wait until the page shows the server's current view of the seat, and check that it
-    shows exactly that view (the server's, read over the test's own socket with the seat's
-    token, before and after the page is read: the same version).  The view."""
-    deadline = time.monotonic() + 30
-    while True:
-        view = server_view(client, table, token)
-        shown = page.evaluate(SNAPSHOT)
-        again = server_view(client, table, token)
-        if shown["version"] == view["version"] == again["version"]:
-            check_page(shown, view)
-            return view
-        assert time.monotonic() < deadline, (shown["version"], view["version"])
-        page.wait_for_timeout(50)
-
-
-def check_page(shown: dict[str, Any], view: dict[str, Any]) -> None:
-    """What the page shows (a snapshot of its DOM) is exactly the server's view of the seat."""
-    assert shown["hand"] == view["hand"]
-    assert shown["stacks"] == view["stacks"]
-    assert shown["bets"] == view["bets"]
-    assert shown["pot"] == view["pot"]
-    expected = [c["kind"] for c in view["choices"] or [] if c["kind"] not in ("bet", "raise")]
-    if (
-        view["phase"] == "between_hands"
-        and view["rules"]["hands"] is None
-        and view["seat"] is not None
-    ):
-        expected.append("end_game")
-    assert shown["kinds"] == expected
-    wager = [c for c in view["choices"] or [] if c["kind"] in ("bet", "raise")]
-    assert shown["wager"] == bool(wager)
-    if wager:
-        assert (shown["low"], shown["high"]) == (str(wager[0]["low"]), str(wager[0]["high"]))
-    assert shown["backs"] == [n for s, n in enumerate(view["hand_sizes"]) if s != view["seat"]]
-
-
-def join(page: Page, table: str, seat: int) -> str:
-    """Sit at ``seat`` from the lobby by clicking; the token the page keeps."""
-    page.click(f"#tables li[data-table='{table}'] button[data-join='{seat}']")
-    key = f"golfo.seat.{table}"
-    page.wait_for_function(f"localStorage.getItem('{key}') !== null")
-    expect(page.locator("#status")).to_have_attribute("data-state", "online")
-    token: str = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).token")
-    return token
-
-
-def open_lobby(page: Page, server: LiveServer) -> None:
-    """The lobby, once the page has started: its words fetched, its handlers set and the
-    list of tables shown (the list is filled last)."""
-    page.goto(server.url + "/")
-    expect(page.locator("#create-table")).to_be_visible()
-    expect(page.locator("#tables li").first).to_be_attached()
-
-
 def create_from_the_lobby(page: Page, bots: dict[int, str], **fields: str) -> str:
+    """Fill the lobby's form and create: the creator is seated and at the table; its id."""
     page.select_option("#create [name=rules]", fields.get("rules", "tradicional"))
     if "players" in fields:
         page.select_option("#create [name=players]", fields["players"])
     for seat, kind in bots.items():
         page.select_option(f"#seat-kinds select[data-seat='{seat}']", kind)
-    if "seed" in fields:
-        page.fill("#create [name=seed]", fields["seed"])
-    if "hands" in fields:
-        page.fill("#create [name=hands]", fields["hands"])
-    before = page.locator("#tables li[data-table]").count()
+    for name in ("seed", "hands", "name"):
+        if name in fields:
+            page.fill(f"#create [name={name}]", fields[name])
+    if "pause" in fields:
+        page.select_option("#create [name=pause]", fields["pause"])
     page.click("#create-table")
-    expect(page.locator("#tables li[data-table]")).to_have_count(before + 1)
-    table = page.locator("#tables li[data-table]").last.get_attribute("data-table")
-    assert table
-    return table
+    page.wait_for_url("**/#/table/*")
+    expect(page.locator("#status")).to_have_attribute("data-state", "online")
+    return page.url.rsplit("/", 1)[1]
 
 
-def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer, shots: Path) -> None:
+def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer) -> None:
     client = Client(server.url)
     page = browser.new_page(viewport={"width": 1100, "height": 950})
     errors = page_errors(page)
-    open_lobby(page, server)
-    table = create_from_the_lobby(page, {1: "heuristic", 2: "random"}, seed="12", hands="6")
-    page.screenshot(path=str(shots / "lobby.png"))
-    page.fill("#name", "Ana")
-    page.click(f"#tables li[data-table='{table}'] button[data-join='0']")
+    open_lobby(page, server.url)
+    table = create_from_the_lobby(
+        page, {1: "heuristic", 2: "random"}, seed="12", hands="6", name="Ana"
+    )
     expect(page.locator("#my-hand .card").first).to_be_visible()
     token = page.evaluate(f"JSON.parse(localStorage.getItem('golfo.seat.{table}')).token")
     did: set[str] = set()
-    shot_in_play = shot_showdown = False
     for _ in range(400):
         view = settle(page, client, table, token)
         if view["phase"] == "end" or did >= {"bet", "call", "discard", "stand_pat", "fold"}:
             break
-        if view["phase"] == "between_hands" and not shot_showdown:
+        if view["phase"] == "between_hands":  # the result, until the player moves on
             expect(page.locator("#results")).to_be_visible()
-            page.screenshot(path=str(shots / "showdown.png"), full_page=True)
-            shot_showdown = view["results"][-1]["showdown"]
+            page.click("#results [data-kind='next_hand']")
+            page.wait_for_function(
+                f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
+            )
+            continue
         if view["moves"] is None:
             page.wait_for_timeout(100)
             continue
@@ -206,9 +98,6 @@ def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer, shots: P
                 for card in view["hand"][:2]:  # click two cards, then the discard button
                     page.click(f"#my-hand .card[data-card='{card}']")
                 expect(page.locator("#my-hand .card[aria-pressed='true']")).to_have_count(2)
-                if not shot_in_play:
-                    page.screenshot(path=str(shots / "hand.png"), full_page=True)
-                    shot_in_play = True
                 page.click("#buttons [data-kind='discard']")
                 did.add("discard")
             else:
@@ -250,7 +139,7 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
     for seat in (0, 2):
         context = browser.new_context()  # its own storage: its own token
         page = context.new_page()
-        page.goto(server.url + "/")
+        open_lobby(page, server.url)
         page.fill("#name", f"p{seat}")
         page.click(f"#tables li[data-table='{table}'] button[data-join='{seat}']")
         expect(page.locator("#my-hand .card").first).to_be_visible()
@@ -278,6 +167,13 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
                     assert f'data-card="{card}"' not in html, (seat, card)
                     assert f"recibe {card}" not in html
                 checked += 1
+        if views[0]["phase"] == "between_hands":  # either player moves on
+            pages[0].click("#results [data-kind='next_hand']")
+            pages[0].wait_for_function(
+                f"Number(document.querySelector('#table').dataset.version) > {views[0]['version']}"
+            )
+            pages[2].click("#results [data-kind='next_hand']")  # the other only puts it away
+            continue
         actor = next((s for s in pages if views[s]["moves"] is not None), None)
         if actor is None:
             pages[0].wait_for_timeout(100)
@@ -305,7 +201,7 @@ def test_the_page_reconnects_after_a_server_restart(browser: Browser, server: Li
         rules="tradicional", bots={"1": "heuristic", "2": "heuristic"}, seed=2
     )
     page = browser.new_page()
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.click(f"#tables li[data-table='{table['table']}'] button[data-join='0']")
     expect(page.locator("#status")).to_have_attribute("data-state", "online")
     server.kill()  # mid-hand
@@ -334,7 +230,7 @@ def test_the_language_toggle_changes_every_label(browser: Browser, server: LiveS
     client = Client(server.url)
     table = client.create_table(rules="ludoteka", bots={"1": "heuristic", "2": "heuristic"}, seed=4)
     page = browser.new_page()
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.evaluate("localStorage.setItem('golfo.lang', 'es')")
     page.reload()
     # the page words its labels once it has fetched /api/words, after its load event
@@ -356,9 +252,17 @@ def test_the_language_toggle_changes_every_label(browser: Browser, server: LiveS
         page.wait_for_timeout(100)
         view = settle(page, client, table["table"], token)
     for language in ("en", "es"):
-        texts = page.eval_on_selector_all("#buttons button", "n => n.map(b => b.textContent)")
+        texts = page.eval_on_selector_all(
+            "#buttons button .label", "n => n.map(b => b.textContent)"
+        )
         wanted = [c[language] for c in view["choices"] if c["kind"] not in ("bet", "raise")]
-        assert [t.rsplit(" [", 1)[0] for t in texts] == wanted  # the server's words
+        assert texts == wanted  # the server's words
+        hints = page.eval_on_selector_all(
+            "#buttons button",
+            "n => n.map(b => [b.dataset.kind, b.querySelector('kbd').textContent])",
+        )
+        keys = page.evaluate(f"KEYS.{language}")
+        assert all(keys[kind] == hint for kind, hint in hints)  # the language's own keys
         names = page.eval_on_selector_all(
             "#my-hand .card", "n => n.map(c => c.getAttribute('aria-label'))"
         )
@@ -379,7 +283,7 @@ def test_keyboard_play_screen_reader_labels_and_a_phone_sized_screen(
     client = Client(server.url)
     table = client.create_table(rules="tradicional", bots={"1": "heuristic", "2": "heuristic"})
     page = browser.new_page(viewport={"width": 375, "height": 740})  # a phone
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     token = join(page, table["table"], 0)
     view = settle(page, client, table["table"], token)
     while view["choices"] is None:
@@ -393,7 +297,7 @@ def test_keyboard_play_screen_reader_labels_and_a_phone_sized_screen(
         assert " de " in name  # "nueve de oros": a name, not "9O"
     assert page.get_attribute("#turn", "aria-live") == "polite"
     choice = next(c for c in view["choices"] if c["kind"] not in ("bet", "raise"))
-    page.keyboard.press(choice["key"])  # a move by its shortcut
+    page.keyboard.press(page.evaluate("KEYS.es")[choice["kind"]])  # a move by its shortcut
     page.wait_for_function(
         f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
     )

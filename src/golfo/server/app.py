@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, MutableMapping
 from pathlib import Path
 from typing import Any, Final
@@ -27,6 +28,8 @@ from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
 from golfo.server.protocol import (
+    REQUEST_UNREAD,
+    TABLE_UNREAD,
     Hello,
     ProtocolError,
     error_message,
@@ -65,13 +68,15 @@ def _error(error: ProtocolError) -> JSONResponse:
     return JSONResponse({"error": data}, status_code=_STATUS.get(error.code, 400))
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, unread: tuple[str, str] = REQUEST_UNREAD) -> Any:
     size = 0
     chunks = []
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise ProtocolError("format", "demasiado largo", f"at most {MAX_BODY} bytes")
+            raise ProtocolError(
+                "format", "demasiado largo", "too long", detail=f"at most {MAX_BODY} bytes"
+            )
         chunks.append(chunk)
     text = b"".join(chunks)
     if not text.strip():
@@ -79,7 +84,7 @@ async def _body(request: Request) -> Any:
     try:
         return parse_json(text, "body", MAX_BODY)
     except FormatError as error:
-        raise error_message(error) from None
+        raise error_message(error, unread) from None
 
 
 async def _table(request: Request | WebSocket) -> Table:
@@ -116,26 +121,59 @@ def _http(handler: Any) -> Any:
     return endpoint
 
 
+def _name(body: dict[str, Any], path: str) -> str | None:
+    """The optional ``name`` of a request's body: a string of at most 40 characters."""
+    name = body.get("name")
+    if name is not None and not (isinstance(name, str) and len(name) <= 40):
+        fail(path, f"expected a name of at most 40 characters, got {show(name)}")
+    return name
+
+
 @_http
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``: a new table."""
+    """``POST /api/tables``: a new table; with a ``name``, its creator seated at the lowest
+    free seat (the answer then has the ``seat`` and its ``token``)."""
     try:
-        config = parse_table_config(await _body(request))
+        body = await _body(request, TABLE_UNREAD)
+        name = None
+        if isinstance(body, dict) and "name" in body:
+            body = dict(body)
+            name = _name(body, "table.name")
+            del body["name"]
+        config = parse_table_config(body)
+        if name is not None and len(config.bots) == config.players:
+            fail("table.name", "no seat is free for the creator: every seat is a bot's")
     except FormatError as error:
-        raise error_message(error) from None
+        raise error_message(error, TABLE_UNREAD) from None
     hub: Hub = request.app.state.hub
     table = hub.create(config)
-    return JSONResponse(table.summary(), status_code=201)
+    answer = table.summary()
+    if name is not None:
+        seat = min(s for s in range(config.players) if s not in config.bots)
+        token = hub.take_seat(table, seat, name.strip() or f"seat {seat}")
+        answer = table.summary() | {"seat": seat, "token": token}
+    return JSONResponse(answer, status_code=201)
+
+
+LOBBY_UNSEATED: Final = 600.0
+"""Seconds a table where no person has ever sat stays in the lobby's list."""
 
 
 @_http
 async def list_tables(request: Request) -> Response:
-    """``GET /api/tables``: the lobby."""
+    """``GET /api/tables``: the lobby: the games not over, less the tables where no person
+    has ever sat once they are :data:`LOBBY_UNSEATED` seconds old."""
     hub: Hub = request.app.state.hub
     for table in list(hub.tables.values()):
         if table.known > table.state.version:  # moved by another process since we looked
             await table.catch_up()
-    return JSONResponse({"tables": [t.summary() for t in hub.tables.values()]})
+    now = time.time()
+    listed = [
+        t.summary()
+        for t in hub.tables.values()
+        if not t.state.is_over and (t.seated or now - t.created < LOBBY_UNSEATED)
+    ]
+    return JSONResponse({"tables": listed})
 
 
 @_http
@@ -151,14 +189,12 @@ async def take_seat(request: Request) -> Response:
     table = await _table(request)
     try:
         body = read_object(await _body(request), "body", (), ("name",))
-        name = body.get("name", "")
-        if not isinstance(name, str) or len(name) > 40:
-            fail("body.name", f"expected a name of at most 40 characters, got {show(name)}")
+        name = _name(body, "body.name") or ""
         raw = str(request.path_params["seat"])
         if not raw.isdigit():
             raise ProtocolError("not_found", "ese asiento no existe", "no such seat")
     except FormatError as error:
-        raise error_message(error) from None
+        raise error_message(error, REQUEST_UNREAD) from None
     hub: Hub = request.app.state.hub
     token = hub.take_seat(table, int(raw), name.strip() or f"seat {raw}")
     return JSONResponse({"table": table.table_id, "seat": int(raw), "token": token}, 201)

@@ -32,6 +32,9 @@ from golfo.wire import (
 __all__ = [
     "BOT_KINDS",
     "CODES",
+    "MOVE_UNREAD",
+    "REQUEST_UNREAD",
+    "TABLE_UNREAD",
     "ProtocolError",
     "TableConfig",
     "error_message",
@@ -58,7 +61,7 @@ CODES: Final = (
 """Every error code the server sends (``{"type": "error", "code": ...}``, and over HTTP)."""
 
 _TEXTS: Final[dict[str, tuple[str, str]]] = {
-    "format": ("mensaje mal formado", "malformed message"),
+    "format": ("no se ha entendido el mensaje", "the message could not be read"),
     "auth": ("token no válido para esta mesa", "bad token for this table"),
     "not_your_seat": ("ese asiento no es el tuyo", "that seat is not yours"),
     "not_your_turn": ("no es tu turno", "it is not your turn"),
@@ -75,17 +78,35 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+MOVE_UNREAD: Final = ("no se ha entendido la jugada", "the move could not be read")
+"""What a player is told of a move the server could not read (the technical reason goes in
+the error's ``detail``)."""
+TABLE_UNREAD: Final = (
+    "no se ha entendido la mesa pedida",
+    "the table asked for could not be read",
+)
+"""What a player is told of a table it asked for that the server could not read."""
+REQUEST_UNREAD: Final = ("no se ha entendido la petición", "the request could not be read")
+"""What a client is told of any other HTTP request the server could not read."""
+
+
 class ProtocolError(Exception):
     """A client's message or request that the server refuses: ``code`` (one of
-    :data:`CODES`) and the message for the player in Spanish and English."""
+    :data:`CODES`) and the message for the player in Spanish and English.
 
-    def __init__(self, code: str, es: str = "", en: str = "", detail: str = "") -> None:
+    ``es`` and ``en`` follow the code's own words after a colon; with ``whole`` they replace
+    them.  ``detail`` is the technical reason, for developers (never shown as the message).
+    """
+
+    def __init__(
+        self, code: str, es: str = "", en: str = "", detail: str = "", *, whole: bool = False
+    ) -> None:
         base_es, base_en = _TEXTS[code]
         self.code = code
         """One of :data:`CODES`."""
-        self.es = f"{base_es}: {es}" if es else base_es
+        self.es = es if whole and es else f"{base_es}: {es}" if es else base_es
         """The message for the player, in Spanish."""
-        self.en = f"{base_en}: {en}" if en else base_en
+        self.en = en if whole and en else f"{base_en}: {en}" if en else base_en
         """The message for the player, in English."""
         self.detail = detail
         """The developer's message behind it (with the rule number), if any."""
@@ -103,8 +124,12 @@ class ProtocolError(Exception):
         return out
 
 
-def error_message(error: Exception) -> ProtocolError:
-    """The protocol's error for an exception raised while handling a client's message."""
+def error_message(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> ProtocolError:
+    """The protocol's error for an exception raised while handling a client's message.
+
+    A :class:`golfo.FormatError` becomes a ``format`` error whose message, for the player,
+    is ``unread`` (Spanish, English: by default :data:`MOVE_UNREAD`) and whose ``detail`` is
+    the technical reason (the place and what was expected)."""
     if isinstance(error, ProtocolError):
         return error
     if isinstance(error, IllegalActionError):
@@ -120,7 +145,7 @@ def error_message(error: Exception) -> ProtocolError:
     if isinstance(error, NotationError):
         return ProtocolError("illegal", error.reason, error.reason, detail=str(error))
     if isinstance(error, FormatError):
-        return ProtocolError("format", str(error), str(error))
+        return ProtocolError("format", *unread, detail=str(error), whole=True)
     return ProtocolError("format", detail=type(error).__name__)
 
 
@@ -141,8 +166,9 @@ class TableConfig:
     seed: int | None = None
     """A seed for reproducible deals (and random bots); ``None``: the operating system's
     randomness."""
-    pause: float = 3.0
-    """Seconds between hands before the next starts by itself."""
+    pause: float | None = 3.0
+    """Seconds between hands before the next starts by itself; ``None``: it starts only when
+    a player asks for it (``next_hand``), never by itself."""
     timer: float | None = None
     """Seconds a human seat has to act before its bot plays for it; ``None``: no timer."""
     bot_delay: float = 0.5
@@ -208,12 +234,15 @@ def parse_table_config(data: Any) -> TableConfig:
     seed = obj.get("seed")
     seed = None if seed is None else read_int(seed, "table.seed", 0, 2**63 - 1)
     timer = obj.get("timer")
+    pause = obj.get("pause", 3.0)
+    if pause is None and len(bots) == players:
+        fail("table.pause", "null needs a seat for a person: a table of bots only would stall")
     return TableConfig(
         rules=rules,
         players=players,
         bots=bots,
         seed=seed,
-        pause=_seconds(obj.get("pause", 3.0), "table.pause", 600),
+        pause=None if pause is None else _seconds(pause, "table.pause", 600),
         timer=None if timer is None else _seconds(timer, "table.timer", 3600),
         bot_delay=_seconds(obj.get("bot_delay", 0.5), "table.bot_delay", 60),
     )

@@ -123,11 +123,19 @@ class Table:
     on by itself (a bot's move, a turn timer, the pause between hands)."""
 
     def __init__(
-        self, hub: Hub, table_id: str, config: TableConfig, seats: list[SeatRow], state: State
+        self,
+        hub: Hub,
+        table_id: str,
+        config: TableConfig,
+        seats: list[SeatRow],
+        state: State,
+        created: float = 0.0,
     ) -> None:
         self.hub = hub
         self.table_id = table_id
         """The table's id."""
+        self.created = created
+        """When it was created (seconds since the epoch)."""
         self.config = config
         """How it was created."""
         self.seats = seats
@@ -159,6 +167,11 @@ class Table:
             s for s, row in enumerate(self.seats) if row.kind == "human" and row.vote == version
         }
 
+    @property
+    def seated(self) -> bool:
+        """Whether a person has ever sat at the table (a seat once taken stays a person's)."""
+        return any(row.kind == "human" for row in self.seats)
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), or ``None``."""
         if not token:
@@ -188,6 +201,8 @@ class Table:
             "hand_number": self.state.hand_number,
             "phase": self.state.phase.value,
             "version": self.state.version,
+            "pause": self.config.pause,
+            "timer": self.config.timer,
         }
 
     def _bot_for(self, seat: int) -> Bot:
@@ -328,7 +343,12 @@ class Table:
         state = self.state if state is None else state
         data = view_data(view(state, seat), results=False)
         table = standings_data(standings(state))
-        message = {"type": "view", "standings": table, "view": data}  # the view last
+        message = {
+            "type": "view",
+            "seats": self.seats_data(),
+            "standings": table,
+            "view": data,  # the view last
+        }
         text = json.dumps(message, ensure_ascii=False)
         return text[:-2] + ', "results": ' + self._results(state) + "}}"
 
@@ -354,8 +374,10 @@ class Table:
             humans = [s for s, row in enumerate(self.seats) if row.kind == "human"]
             if state.rules.hands is None and humans and set(humans) <= self.votes:
                 self._later(0, version, None, lambda: EndGame())
-            else:
+            elif self.config.pause is not None:
                 self._later(self.config.pause, version, None, lambda: NextHand())
+            elif not set(humans) - self.bot_on:  # no person left to ask: the bots do
+                self._later(self.config.bot_delay, version, None, lambda: NextHand())
             return
         seat = state.to_act
         if not isinstance(seat, int):
@@ -503,7 +525,7 @@ class Hub:
             self.corrupt[row.table_id] = str(error)
             log.error("table %s is not served: its log does not replay: %s", row.table_id, error)
             return None
-        return Table(self, row.table_id, config, list(row.seats), state)
+        return Table(self, row.table_id, config, list(row.seats), state, row.created)
 
     async def find(self, table_id: str) -> Table | None:
         """The table ``table_id``, caught up with the database: with a shared store, one
@@ -649,10 +671,9 @@ class Hub:
             for s in range(config.players)
         ]
         start = new_game(config.rules, players=config.players)
-        self.store.create_table(
-            TableRow(table_id, config.to_data(), tuple(seats), False, time.time())
-        )
-        table = Table(self, table_id, config, seats, start)
+        created = time.time()
+        self.store.create_table(TableRow(table_id, config.to_data(), tuple(seats), False, created))
+        table = Table(self, table_id, config, seats, start, created)
         self.tables[table_id] = table
         if self.store.shared and self.store.take_lease(self.holder, table_id, self.lease):
             self.held.add(table_id)  # its creator runs its tasks, until it dies

@@ -2,52 +2,9 @@
 // It speaks the protocol of docs/server.md: HTTP for the lobby and seats, one WebSocket per
 // seat; the words of moves and events come from the server (golfo.notation), in Spanish and
 // English.  It reconnects by itself with the seat's token, kept in the browser's storage.
+// words.js (the page's words and keys), cards.js (cards, DOM helpers) and table.js (drawing
+// a view) are loaded before it.
 "use strict";
-
-// The page's own words (the moves' and events' words come from the server).
-const UI = {
-  es: {
-    lobby: "Mesas", new_table: "Nueva mesa", rules: "Reglas", players: "Jugadores", hands: "Manos",
-    seed: "Semilla", seats: "Asientos", create: "Crear la mesa", tables: "Mesas abiertas",
-    your_name: "Tu nombre", hand: "mano", pot: "Bote", your_cards: "Tus cartas", moves: "Jugadas",
-    history: "Lo que ha pasado", memory: "Memoria: descartes vistos", showdown: "Se enseñan las cartas",
-    standings: "Clasificación", seat: "Asiento", stack: "Fichas", net: "Neto", rebuys: "Recompras",
-    tradicional: "Tradicional", ludoteka: "Ludoteka", human: "persona", heuristic: "bot (heurístico)",
-    random: "bot (aleatorio)", join: "Sentarse en", watch: "Mirar", free: "libre", bot: "bot",
-    to_act: "le toca a", you: "tú", your_turn: "Te toca", dealer: "dador", mano: "mano",
-    folded: "no va", all_in: "resto", bet: "apuesta", cards: "cartas", none: "ninguno",
-    connecting: "conectando…", reconnecting: "reconectando…", online: "en línea",
-    spectator: "espectador", winner: "gana", value: "vale", counting: "cuentan", no_show: "sin enseñar",
-    game_winner: "Gana la partida", no_winner: "Sin ganador", selected: "elegidas", of: "de",
-    discard_help: "Pulsa las cartas que descartas", empty: "Nada todavía", back: "Volver",
-    tables_none: "No hay mesas: crea una.", go: "Adelante",
-  },
-  en: {
-    lobby: "Tables", new_table: "New table", rules: "Rules", players: "Players", hands: "Hands",
-    seed: "Seed", seats: "Seats", create: "Create the table", tables: "Open tables",
-    your_name: "Your name", hand: "hand", pot: "Pot", your_cards: "Your cards", moves: "Moves",
-    history: "What happened", memory: "Memory: discards seen", showdown: "Showdown",
-    standings: "Standings", seat: "Seat", stack: "Chips", net: "Net", rebuys: "Rebuys",
-    tradicional: "Traditional", ludoteka: "Ludoteka", human: "person", heuristic: "bot (heuristic)",
-    random: "bot (random)", join: "Sit at", watch: "Watch", free: "free", bot: "bot",
-    to_act: "to act:", you: "you", your_turn: "Your turn", dealer: "dealer", mano: "mano",
-    folded: "folded", all_in: "all-in", bet: "bet", cards: "cards", none: "none",
-    connecting: "connecting…", reconnecting: "reconnecting…", online: "online",
-    spectator: "spectator", winner: "wins", value: "worth", counting: "counting", no_show: "not shown",
-    game_winner: "The game goes to", no_winner: "No winner", selected: "selected", of: "of",
-    discard_help: "Click the cards you discard", empty: "Nothing yet", back: "Back",
-    tables_none: "No tables: create one.", go: "Go",
-  },
-};
-
-const SUIT_CLASS = { O: "oros", C: "copas", E: "espadas", B: "bastos" };
-// Spanish suits, drawn as small inline SVGs (nothing loaded from elsewhere).
-const SUIT_SVG = {
-  O: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="currentColor"/><circle cx="12" cy="12" r="5" fill="none" stroke="#fff" stroke-width="1.6"/></svg>',
-  C: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 4h14c0 6-3 9-6 9v4h3v3H8v-3h3v-4c-3 0-6-3-6-9z" fill="currentColor"/></svg>',
-  E: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l2 4v10h-4V6z" fill="currentColor"/><rect x="6" y="16" width="12" height="2.5" fill="currentColor"/><rect x="11" y="18" width="2" height="4" fill="currentColor"/></svg>',
-  B: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 2c3 0 5 2 5 5l-1 15h-3L8 7c0-3 0-5 1-5z" fill="currentColor"/><circle cx="13" cy="6" r="1.3" fill="#fff"/><circle cx="11" cy="11" r="1.3" fill="#fff"/></svg>',
-};
 
 const app = {
   lang: localStorage.getItem("golfo.lang") || "es",
@@ -58,58 +15,23 @@ const app = {
   ws: null,
   view: null,           // the last view received
   standings: null,
+  seats: null,          // the table's seats: names, people or bots
+  config: { pause: null, timer: null },
   selected: new Set(),  // cards picked for a discard
+  handFocus: null,      // the card of the hand that takes Tab
+  handOf: null,         // the hand number the hand's cards are of
+  log: { hand: null, lang: null, count: 0, result: false },  // what the history shows
+  told: new Set(),      // the events already said in the live region, this hand
+  result: { hand: 0, open: false, data: null },  // the last hand's result, until dismissed
+  error: null,          // the refusal shown, in both languages
+  voted: null,          // the version at which we asked to end the game
   retry: 0,
   closing: false,
+  countdown: null,
 };
 
-const $ = (id) => document.getElementById(id);
 const t = (key) => UI[app.lang][key] || key;
 const said = (text) => (text ? text[app.lang] : "");
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child !== null) node.append(child);
-  return node;
-}
-
-function cardName(card) {
-  return app.words ? app.words.cards[card][app.lang] : card;
-}
-
-// A Spanish card: its rank, its suit drawn in the suit's colour, its name for screen readers.
-function cardElement(card, { button = false, pressed = false, onclick = null } = {}) {
-  const rank = card.slice(0, -1);
-  const suit = card.slice(-1);
-  const body = [
-    el("span", { class: "rank", text: rank }),
-    el("span", { class: "pip" }),
-    el("span", { class: "rank low", text: rank }),
-  ];
-  body[1].innerHTML = SUIT_SVG[suit];
-  const attrs = { class: `card ${SUIT_CLASS[suit]}`, "data-card": card, "aria-label": cardName(card) };
-  if (button) {
-    attrs.type = "button";
-    attrs["aria-pressed"] = pressed ? "true" : "false";
-    attrs.onclick = onclick;
-    return el("button", attrs, ...body);
-  }
-  attrs.role = "img";
-  return el("span", attrs, ...body);
-}
-
-function backs(count) {
-  const box = el("span", { class: "backs", "data-count": String(count), "aria-label": `${count} ${t("cards")}` });
-  for (let i = 0; i < count; i++) box.append(el("span", { class: "back", "aria-hidden": "true" }));
-  return box;
-}
 
 // ---------------------------------------------------------------------------
 // HTTP
@@ -133,103 +55,139 @@ function stored(table) {
   }
 }
 
+function keep(table, seat, token) {
+  localStorage.setItem(`golfo.seat.${table}`, JSON.stringify({ seat, token }));
+}
+
+// ---------------------------------------------------------------------------
+// errors: worded for the player, in the page's language, next to the moves
+
+function showError(message, where = "error") {
+  app.error = message && typeof message === "object" && "es" in message ? message : { es: String(message), en: String(message) };
+  const box = $(where);
+  box.hidden = false;
+  setText(box, said(app.error));
+}
+
+function clearError() {
+  app.error = null;
+  for (const id of ["error", "lobby-error"]) {
+    $(id).hidden = true;
+    setText($(id), "");
+  }
+}
+
+function errorWords(error) {
+  return error && error.message ? error.message : { es: String(error), en: String(error) };
+}
+
 // ---------------------------------------------------------------------------
 // the lobby
 
 function seatKinds() {
   const box = $("seat-kinds");
-  const players = Number(document.querySelector("#create [name=players]").value);
+  const players = Number($("create").players.value);
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.querySelectorAll("label").forEach((n) => n.remove());
-  for (let s = 0; s < players; s++) {
+  box.querySelectorAll("label, .you-seat").forEach((n) => n.remove());
+  box.append(el("span", { class: "you-seat" }, el("span", { text: `${t("seat")} 0` }), el("strong", { text: t("you_sit") })));
+  for (let s = 1; s < players; s++) {
     const select = el("select", { name: `seat-${s}`, "data-seat": String(s) });
-    for (const kind of ["human", "heuristic", "random"]) {
-      select.append(el("option", { value: kind, text: t(kind) }));
-    }
-    select.value = before[s] || (s === 0 ? "human" : "heuristic");
+    for (const kind of ["heuristic", "random", "human"]) select.append(el("option", { value: kind, text: t(kind) }));
+    select.value = before[s - 1] || "heuristic";
     box.append(el("label", {}, el("span", { text: `${t("seat")} ${s}` }), select));
   }
+}
+
+function pauseOptions() {
+  const select = $("create").pause;
+  const value = select.value;
+  select.replaceChildren(
+    el("option", { value: "", text: t("pause_wait") }),
+    ...[3, 10, 30].map((n) => el("option", { value: String(n), text: fill(t("pause_s"), { n }) })),
+  );
+  select.value = value;
 }
 
 async function showLobby() {
   closeSocket();
   app.table = null;
+  closeResult();
   $("lobby").hidden = false;
   $("table").hidden = true;
-  $("status").textContent = "";
+  setText($("status"), "");
   seatKinds();
+  pauseOptions();
   const list = $("tables");
   let tables = [];
   try {
     tables = (await api("GET", "/api/tables")).tables;
   } catch (error) {
-    list.replaceChildren(el("li", { text: said(error.message) }));
+    list.replaceChildren(el("li", { text: said(errorWords(error)) }));
     return;
   }
   if (!tables.length) {
     list.replaceChildren(el("li", { class: "empty", text: t("tables_none") }));
     return;
   }
-  list.replaceChildren(
-    ...tables.map((table) => {
-      const seats = table.seats.map((s) => {
-        if (s.kind === "free") {
-          return el("button", {
-            type: "button",
-            "data-join": String(s.seat),
-            text: `${t("join")} ${t("seat").toLowerCase()} ${s.seat}`,
-            onclick: () => join(table.table, s.seat),
-          });
-        }
-        return el("span", { class: "taken", text: `${s.seat}: ${s.kind === "bot" ? t("bot") : s.name}` });
+  list.replaceChildren(...tables.map(tableItem));
+}
+
+function tableItem(table) {
+  const mine = stored(table.table);
+  const seats = table.seats.map((s) => {
+    if (s.kind === "free" && !mine) {
+      return el("button", {
+        type: "button", "data-join": String(s.seat), text: `${t("join")} ${t("seat").toLowerCase()} ${s.seat}`,
+        onclick: () => join(table.table, s.seat),
       });
-      const mine = stored(table.table);
-      const rules = table.rules.round_caps ? t("ludoteka") : t("tradicional");
-      return el(
-        "li",
-        { "data-table": table.table },
-        el("span", { class: "what", text: `${rules} · ${table.players} · ${t("hand")} ${table.hand_number}` }),
-        ...seats,
-        mine
-          ? el("button", { type: "button", "data-back": "", text: `${t("go")} (${t("seat")} ${mine.seat})`, onclick: () => go(table.table) })
-          : null,
-        el("button", { type: "button", "data-watch": "", text: t("watch"), onclick: () => go(table.table, true) }),
-      );
-    }),
-  );
+    }
+    const who = s.kind === "bot" ? `${t("bot")} ${s.seat}` : s.kind === "free" ? t("free") : s.name;
+    return el("span", { class: `taken ${s.kind}`, text: `${s.seat}: ${who}` });
+  });
+  const rules = table.rules.round_caps ? t("ludoteka") : t("tradicional");
+  return el("li", { "data-table": table.table },
+    el("span", { class: "what", text: `${rules} · ${table.players} ${t("players").toLowerCase()} · ${fill(t("hand_n"), { n: table.hand_number })}` }),
+    el("span", { class: "seat-list" }, ...seats),
+    el("span", { class: "actions" },
+      mine ? el("button", { type: "button", class: "primary", "data-back": "", text: `${t("go")} (${mine.seat})`, onclick: () => go(table.table) }) : null,
+      el("button", { type: "button", "data-watch": "", text: t("watch"), onclick: () => go(table.table, true) })));
+}
+
+function myName() {
+  const name = $("name").value.trim() || t("player");
+  localStorage.setItem("golfo.name", $("name").value.trim());
+  return name;
 }
 
 async function createTable(event) {
   event.preventDefault();
+  clearError();
   const form = $("create");
-  const body = {
-    rules: form.rules.value,
-    players: Number(form.players.value),
-    bots: {},
-  };
+  const body = { rules: form.rules.value, players: Number(form.players.value), bots: {}, name: myName() };
+  body.pause = form.pause.value ? Number(form.pause.value) : null;
   if (form.hands.value) body.hands = Number(form.hands.value);
   if (form.seed.value) body.seed = Number(form.seed.value);
   form.querySelectorAll("#seat-kinds select").forEach((select) => {
     if (select.value !== "human") body.bots[select.dataset.seat] = select.value;
   });
   try {
-    await api("POST", "/api/tables", body);
+    const answer = await api("POST", "/api/tables", body);
+    keep(answer.table, answer.seat, answer.token);
+    go(answer.table);
   } catch (error) {
-    showError(error);
+    showError(errorWords(error), "lobby-error");
   }
-  await showLobby();
 }
 
 async function join(table, seat) {
-  const name = $("name").value.trim() || `${t("seat")} ${seat}`;
-  localStorage.setItem("golfo.name", name);
+  clearError();
   try {
-    const answer = await api("POST", `/api/tables/${table}/seats/${seat}`, { name });
-    localStorage.setItem(`golfo.seat.${table}`, JSON.stringify({ seat, token: answer.token }));
+    const answer = await api("POST", `/api/tables/${table}/seats/${seat}`, { name: myName() });
+    keep(table, seat, answer.token);
     go(table);
   } catch (error) {
-    showError(error);
     await showLobby();
+    showError(errorWords(error), "lobby-error");
   }
 }
 
@@ -240,16 +198,38 @@ function go(table, watch = false) {
 // ---------------------------------------------------------------------------
 // the table: one WebSocket, reconnected by itself
 
-function openTable(table, watch) {
+async function openTable(table, watch) {
   app.table = table;
   const mine = watch ? null : stored(table);
   app.seat = mine ? mine.seat : null;
   app.token = mine ? mine.token : null;
   app.view = null;
+  app.seats = null;
   app.selected.clear();
+  app.log = { hand: null, lang: null, count: 0, result: false };
+  app.result = { hand: 0, open: false, data: null, first: true };
+  $("history").replaceChildren();
+  $("heard").replaceChildren();
+  $("history-empty").hidden = false;
+  app.told = new Set();
+  $("seats").dataset.key = "";
+  clearError();
   $("lobby").hidden = true;
   $("table").hidden = false;
   connect();
+  try {
+    const summary = await api("GET", `/api/tables/${table}`);
+    app.config = { pause: summary.pause, timer: summary.timer };
+    app.seats = app.seats || summary.seats;
+  } catch {
+    app.config = { pause: null, timer: null };
+  }
+}
+
+function setStatus(key, state) {
+  const seat = app.seat === null ? t("spectator") : `${t("seat")} ${app.seat}`;
+  setText($("status"), key === "online" ? `${t("online")} · ${seat}` : t(key));
+  setAttr($("status"), "data-state", state);
 }
 
 function connect() {
@@ -258,7 +238,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${app.table}/ws`);
   app.ws = ws;
-  $("status").textContent = app.retry ? t("reconnecting") : t("connecting");
+  setStatus(app.retry ? "reconnecting" : "connecting", app.retry ? "offline" : "connecting");
   ws.onopen = () => {
     ws.send(JSON.stringify(app.token ? { type: "hello", token: app.token } : { type: "hello" }));
   };
@@ -266,20 +246,21 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       app.retry = 0;
+      const moved = !app.view || app.view.version !== message.view.version;
       app.view = message.view;
       app.standings = message.standings || null;
-      $("status").textContent = `${t("online")} · ${app.seat === null ? t("spectator") : `${t("seat")} ${app.seat}`}`;
-      $("status").dataset.state = "online";
-      $("error").textContent = "";
+      app.seats = message.seats || app.seats;
+      setStatus("online", "online");
+      if (moved && app.error) clearError();
       render();
     } else if (message.type === "error") {
-      showError(message);
+      if (message.code === "auth" || message.code === "not_found") app.closing = true;  // no use retrying
+      showError(errorWords(message));
     }
   };
   ws.onclose = () => {
     if (app.ws !== ws || app.closing) return;
-    $("status").textContent = t("reconnecting");
-    $("status").dataset.state = "offline";
+    setStatus("reconnecting", "offline");
     const delay = Math.min(5000, 250 * 2 ** app.retry++);
     setTimeout(() => { if (app.ws === ws && app.table) connect(); }, delay);
   };
@@ -299,153 +280,8 @@ function send(message) {
 }
 
 function act(action) {
+  clearError();
   send({ type: "action", version: app.view.version, action });
-}
-
-function showError(error) {
-  const text = error && error.message ? said(error.message) : String(error);
-  $("error").textContent = text;
-}
-
-// ---------------------------------------------------------------------------
-// drawing a view
-
-function render() {
-  const view = app.view;
-  if (!view) return;
-  $("table").dataset.version = String(view.version);  // for tests and tools: the view shown
-  $("table").dataset.phase = view.phase;
-  $("phase").textContent = said(view.phase_name);
-  $("hand-number").textContent = String(view.hand_number);
-  $("pot").textContent = String(view.pot);
-  $("pot").dataset.value = String(view.pot);
-  renderSeats(view);
-  renderTurn(view);
-  renderHand(view);
-  renderMoves(view);
-  renderHistory(view);
-  renderMemory(view);
-  renderResults(view);
-  renderStandings(view);
-}
-
-function seatName(seat) {
-  if (seat === app.seat) return `${t("you")} (${seat})`;
-  return `${t("seat")} ${seat}`;
-}
-
-function renderSeats(view) {
-  const seats = [];
-  for (let s = 0; s < view.players; s++) {
-    const flags = [];
-    if (s === view.dealer) flags.push(el("span", { class: "flag dealer", text: t("dealer") }));
-    if (view.dealt_in.length && s === view.mano) flags.push(el("span", { class: "flag mano", text: t("mano") }));
-    if (view.folded.includes(s)) flags.push(el("span", { class: "flag folded", text: t("folded") }));
-    const inHand = view.dealt_in.includes(s) && !view.folded.includes(s);
-    if (inHand && view.stacks[s] === 0) flags.push(el("span", { class: "flag all-in", text: t("all_in") }));
-    seats.push(
-      el(
-        "div",
-        {
-          class: `seat${s === view.to_act ? " to-act" : ""}${s === app.seat ? " me" : ""}`,
-          "data-seat": String(s),
-          "aria-label": seatName(s),
-        },
-        el("div", { class: "name", text: seatName(s) }),
-        el("div", { class: "stack", "data-value": String(view.stacks[s]), text: `${t("stack")}: ${view.stacks[s]}` }),
-        el("div", { class: "bet", "data-value": String(view.bets[s]), text: `${t("bet")}: ${view.bets[s]}` }),
-        el("div", { class: "flags" }, ...flags),
-        s === app.seat ? null : backs(view.hand_sizes[s]),
-      ),
-    );
-  }
-  $("seats").replaceChildren(...seats);
-}
-
-function renderTurn(view) {
-  let text = "";
-  if (typeof view.to_act === "number") {
-    text = view.to_act === app.seat ? t("your_turn") : `${t("to_act")} ${seatName(view.to_act)}`;
-  }
-  $("turn").textContent = text;
-  $("turn").dataset.seat = typeof view.to_act === "number" ? String(view.to_act) : "";
-}
-
-function discarding(view) {
-  return Boolean(view.moves && view.moves.discard_max !== null);
-}
-
-function renderHand(view) {
-  const picking = discarding(view);
-  const most = picking ? view.moves.discard_max : 0;
-  for (const card of [...app.selected]) if (!view.hand.includes(card)) app.selected.delete(card);
-  const cards = view.hand.map((card) =>
-    picking
-      ? cardElement(card, {
-          button: true,
-          pressed: app.selected.has(card),
-          onclick: () => {
-            if (app.selected.has(card)) app.selected.delete(card);
-            else if (app.selected.size < most) app.selected.add(card);
-            render();
-          },
-        })
-      : cardElement(card),
-  );
-  $("my-hand").replaceChildren(...cards);
-  $("my-hand").setAttribute("aria-label", picking ? t("discard_help") : t("your_cards"));
-  $("my-value").textContent = view.hand.length ? `${t("value")} ${view.hand_value}` : "";
-}
-
-function renderMoves(view) {
-  const buttons = [];
-  const wager = $("wager");
-  wager.hidden = true;
-  for (const choice of view.choices || []) {
-    const label = `${choice[app.lang]} [${choice.key}]`;
-    if (choice.kind === "bet" || choice.kind === "raise") {
-      wager.hidden = false;
-      const amount = $("amount");
-      const range = $("amount-range");
-      for (const input of [amount, range]) {
-        input.min = String(choice.low);
-        input.max = String(choice.high);
-      }
-      const current = Number(amount.value);
-      if (!(current >= choice.low && current <= choice.high)) amount.value = String(choice.low);
-      range.value = amount.value;
-      $("amount-label").textContent = choice[app.lang];
-      const go = $("wager-go");
-      go.textContent = `${choice.kind === "bet" ? (app.lang === "es" ? "Envido" : "Bet") : (app.lang === "es" ? "Subo a" : "Raise to")} [${choice.key}]`;
-      go.dataset.kind = choice.kind;
-      go.setAttribute("aria-keyshortcuts", choice.key);
-      continue;
-    }
-    const attrs = {
-      type: "button",
-      "data-kind": choice.kind,
-      "aria-keyshortcuts": choice.key,
-      text: label,
-      onclick: () => choose(choice),
-    };
-    if (choice.kind === "discard") {
-      attrs.text = `${choice[app.lang]}: ${app.selected.size} ${t("selected")} [${choice.key}]`;
-      attrs.disabled = app.selected.size === 0;
-    }
-    buttons.push(el("button", attrs));
-  }
-  if (view.phase === "between_hands" && view.rules.hands === null && app.seat !== null) {
-    buttons.push(
-      el("button", {
-        type: "button",
-        "data-kind": "end_game",
-        "aria-keyshortcuts": "e",
-        text: `${app.lang === "es" ? "terminar la partida" : "end the game"} [e]`,
-        onclick: () => send({ type: "end_game" }),
-      }),
-    );
-  }
-  $("buttons").replaceChildren(...buttons);
 }
 
 function choose(choice) {
@@ -461,100 +297,206 @@ function choose(choice) {
       break;
     case "discard":
       if (app.selected.size) act({ type: "discard", seat, cards: [...app.selected] });
-      app.selected.clear();
       break;
-    case "next_hand":
-      act({ type: "next_hand" });
-      break;
-    case "end_game":
-      send({ type: "end_game" });
+    case "bet":
+    case "raise":
+      $("amount").focus();
+      $("amount").select();
       break;
     default:
       break;
   }
 }
 
+// A bet or raise: a whole number within the choice's range, or a worded error (never sent).
 function wagerGo() {
-  const kind = $("wager-go").dataset.kind;
-  const amount = Number($("amount").value);
-  if (!kind || !Number.isInteger(amount)) return;
+  const wager = $("wager");
+  const kind = wager.dataset.kind;
+  if (wager.hidden || !kind) return;
+  clearError();
+  const low = Number(wager.dataset.low);
+  const high = Number(wager.dataset.high);
+  const raw = $("amount").value.trim();
+  const amount = Number(raw);
+  if (!/^\d+$/.test(raw) || amount < low || amount > high) {
+    showError({ es: fill(UI.es.amount_bad, { low, high }), en: fill(UI.en.amount_bad, { low, high }) });
+    $("amount").focus();
+    return;
+  }
   act({ type: kind, seat: app.seat, amount });
 }
 
-function renderHistory(view) {
-  const items = view.history
-    .filter((event) => !(event.type === "dealt" && event.card === null && event.seat !== app.seat))
-    .map((event) => {
-      const who = "seat" in event ? `${seatName(event.seat)}: ` : "";
-      return el("li", { "data-type": event.type }, `${who}${said(event.text)}`);
-    });
-  $("history").replaceChildren(...(items.length ? items : [el("li", { class: "empty", text: t("empty") })]));
+// ---------------------------------------------------------------------------
+// drawing a view
+
+function render() {
+  const view = app.view;
+  if (!view) return;
+  $("table").dataset.version = String(view.version);  // for tests and tools: the view shown
+  $("table").dataset.phase = view.phase;
+  setText($("phase"), said(view.phase_name));
+  setText($("hand-title"), fill(t("hand_n"), { n: view.hand_number }));
+  const pot = $("pot");
+  if (pot.dataset.value !== String(view.pot)) {
+    const more = view.pot > Number(pot.dataset.value);
+    pot.dataset.value = String(view.pot);
+    pot.textContent = String(view.pot);
+    if (more) pop(pot);
+  }
+  noteResult(view);
+  renderSeats(view);
+  renderTurn(view);
+  renderHand(view);
+  renderMoves(view);
+  renderHistory(view);
+  renderMemory(view);
+  renderResult(view);
+  if (discarding(view) && (document.activeElement === document.body || document.activeElement === $("moves"))) {
+    const card = $("my-hand").querySelector('button.card[tabindex="0"]');
+    if (card) card.focus();  // a discard to choose: the keyboard goes to the hand
+  }
 }
 
-function renderMemory(view) {
-  const rows = view.discards
-    .filter((d) => d.cards && d.cards.length)
-    .map((d) => el("div", { class: "memory-row", "data-seat": String(d.seat) },
-      el("span", { class: "who", text: `${seatName(d.seat)}:` }),
-      ...d.cards.map((card) => cardElement(card))));
-  $("memory").replaceChildren(...(rows.length ? rows : [el("p", { class: "empty", text: t("empty") })]));
-}
-
-function renderResults(view) {
+// A new result opens the results card; it stays until the player moves on.  A result found
+// on arriving at a table is shown only while its hand is still the table's.
+function noteResult(view) {
   const last = view.results[view.results.length - 1];
-  const over = view.phase === "between_hands" || view.phase === "end";
-  const box = $("results");
-  if (!over || !last || last.hand_number !== view.hand_number) {
-    box.hidden = true;
-    $("shown").replaceChildren();  // no cards of a finished hand left in the page
-    $("pots").replaceChildren();
-    return;
-  }
-  box.hidden = false;
-  const shown = [];
-  last.shown.forEach((cards, seat) => {
-    if (!last.dealt_in.includes(seat)) return;
-    const score = last.scores[seat];
-    shown.push(
-      el("div", { class: "shown", "data-seat": String(seat) },
-        el("span", { class: "who", text: `${seatName(seat)}:` }),
-        ...(cards ? cards.map((card) => cardElement(card)) : [el("span", { text: t("no_show") })]),
-        score ? el("span", { class: "score", text: `${t("value")} ${score.value} (${t("counting")} ${score.counting.join(" ")})` }) : null),
-    );
-  });
-  $("shown").replaceChildren(...shown);
-  $("pots").replaceChildren(
-    ...last.pots.map((pot, i) =>
-      el("li", { "data-winner": String(pot.winner) },
-        `${t("pot")} ${i + 1} (${pot.amount}): ${t("winner")} ${seatName(pot.winner)}` +
-          (pot.value === null ? "" : ` · ${t("value")} ${pot.value} (${pot.counting.join(" ")})`)),
-    ),
-  );
+  const first = app.result.first;
+  app.result.first = false;
+  if (!last || last.hand_number <= app.result.hand) return;
+  app.result.hand = last.hand_number;
+  if (first && last.hand_number !== view.hand_number) return;
+  app.result.data = last;
+  app.result.standings = app.standings;
+  app.result.open = true;
+  app.result.focus = true;
+  $("results").dataset.key = "";
 }
 
-function renderStandings(view) {
-  const box = $("standings");
-  const table = app.standings;
-  if (!table || !(view.phase === "between_hands" || view.phase === "end")) {
+function closeResult() {
+  app.result.open = false;
+  if (app.countdown) clearInterval(app.countdown);
+  app.countdown = null;
+  $("results").hidden = true;
+  $("shown").replaceChildren();
+  $("pots").replaceChildren();
+  $("results").dataset.key = "";
+}
+
+function stillBetween(view, result) {
+  return view.phase === "between_hands" && view.hand_number === result.hand_number;
+}
+
+// "Next hand": between hands of that result, ask for the next one; once it has begun, only
+// put the result away (the new hand was playable all along).
+function pressNext() {
+  const view = app.view;
+  const result = app.result.data;
+  if (view && app.seat !== null && view.phase === "between_hands" && (!result || stillBetween(view, result))) {
+    act({ type: "next_hand" });
+  }
+  const wasOpen = app.result.open;
+  closeResult();
+  if (view) render();
+  if (wasOpen) {
+    const card = $("my-hand").querySelector('button.card[tabindex="0"]');
+    (card || $("buttons").querySelector("button") || $("moves")).focus();
+  }
+}
+
+function askEnd() {
+  $("confirm-end").showModal();
+  $("confirm-no").focus();
+}
+
+function renderResult(view) {
+  const box = $("results");
+  const result = app.result.data;
+  if (!app.result.open || !result) {
     box.hidden = true;
     return;
   }
-  box.hidden = false;
-  $("standings-rows").replaceChildren(
-    ...table.rows.map((row) =>
-      el("tr", { "data-seat": String(row.seat) },
-        el("td", { text: seatName(row.seat) }),
-        el("td", { text: String(row.stack) }),
-        el("td", { text: String(row.net) }),
-        el("td", { text: String(row.rebuys) }))),
-  );
-  $("winner").textContent = view.phase === "end"
-    ? (table.winner === null ? t("no_winner") : `${t("game_winner")} ${seatName(table.winner)}`)
+  const standings = view.phase === "end" || stillBetween(view, result) ? app.standings : app.result.standings;
+  const state = view.phase === "end" ? "end" : stillBetween(view, result) ? "between" : "started";
+  const key = JSON.stringify([result.hand_number, app.lang, state, standings, app.voted === view.version, app.seats]);
+  if (box.dataset.key === key) return;
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.kind : null;
+  box.dataset.key = key;
+  box.dataset.state = state;
+  setText($("results-title"), state === "end" ? t("game_over") : `${fill(t("hand_n"), { n: result.hand_number })} · ${result.showdown ? t("showdown") : t("folds")}`);
+  const line = resultLine(result);
+  setText($("results-line"), state === "end" ? `${fill(t("hand_n"), { n: result.hand_number })}: ${line}` : line);
+  const rows = standings ? new Map(standings.rows.map((r) => [r.seat, r])) : new Map();
+  const winners = new Set(result.pots.map((p) => p.winner));
+  $("shown").replaceChildren(...result.payoffs.map((payoff, seat) => {
+    const cards = result.shown[seat];
+    const score = result.scores[seat];
+    const counting = new Set(score ? score.counting : []);
+    let what;
+    if (cards) {
+      what = el("span", { class: "shown-cards" }, ...cards.map((card) => {
+        const node = cardElement(card, cardName(card), { small: true });
+        if (counting.has(card)) node.classList.add("counts");
+        return node;
+      }));
+    } else {
+      const text = !result.dealt_in.includes(seat) ? t("skipped") : winners.has(seat) ? t("no_show") : t("folded");
+      what = el("span", { class: "muted", text });
+    }
+    const row = rows.get(seat);
+    return el("tr", { "data-seat": String(seat), class: winners.has(seat) ? "winner" : null },
+      el("th", { scope: "row", text: seatName(seat) }),
+      el("td", { class: "what" }, what),
+      el("td", { class: "value", text: score ? String(score.value) : "" }),
+      el("td", { class: `payoff ${payoff > 0 ? "plus" : payoff < 0 ? "minus" : ""}`, text: payoff > 0 ? `+${payoff}` : payoff < 0 ? `−${-payoff}` : "0" }),
+      el("td", { class: "stack", text: row ? String(row.stack) : "" }));
+  }));
+  $("pots").replaceChildren();
+  const winner = state === "end" && standings
+    ? (standings.winner === null ? t("no_winner") : `${t("game_winner")}: ${seatName(standings.winner)}`)
     : "";
+  setText($("winner"), winner);
+  let note = "";
+  if (state === "between") note = app.config.pause === null ? t("next_wait") : fill(t("next_in"), { n: Math.round(app.config.pause) });
+  if (state === "started") note = t("next_started");
+  if (state === "between" && app.voted === view.version) note = t("voted");
+  setText($("next-note"), note);
+  startCountdown(state === "between" && app.config.pause !== null && app.voted !== view.version);
+  const buttons = [];
+  if (state === "end") {
+    buttons.push(el("button", { type: "button", class: "primary", "data-kind": "lobby", text: t("back_lobby"), onclick: () => { location.hash = "#/"; } }));
+    buttons.push(el("button", { type: "button", "data-kind": "close", text: t("close"), onclick: pressNext }));
+  } else if (app.seat === null) {
+    buttons.push(el("button", { type: "button", class: "primary", "data-kind": "next_hand", text: t("keep_watching"), onclick: pressNext }));
+  } else {
+    buttons.push(moveButton("next_hand", t("next_hand"), pressNext, { primary: true }));
+    if (state === "between" && view.rules.hands === null) buttons.push(moveButton("end_game", t("end_game"), askEnd));
+  }
+  $("result-buttons").replaceChildren(...buttons);
+  const wasHidden = box.hidden;
+  box.hidden = false;
+  if (wasHidden || app.result.focus || focused) {
+    app.result.focus = false;
+    const target = (focused && $("result-buttons").querySelector(`[data-kind="${focused}"]`)) || $("result-buttons").querySelector("button");
+    if (!(document.activeElement instanceof HTMLInputElement) && !$("confirm-end").open) target.focus({ preventScroll: true });
+    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function startCountdown(on) {
+  if (app.countdown) clearInterval(app.countdown);
+  app.countdown = null;
+  if (!on) return;
+  const end = Date.now() + app.config.pause * 1000;
+  app.countdown = setInterval(() => {
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    setText($("next-note"), fill(t("next_in"), { n: left }));
+    if (!left) { clearInterval(app.countdown); app.countdown = null; }
+  }, 1000);
 }
 
 // ---------------------------------------------------------------------------
-// words, keys, language, routes
+// words, keys, language, theme, routes
 
 function applyLanguage() {
   document.documentElement.lang = app.lang;
@@ -562,26 +504,67 @@ function applyLanguage() {
   document.querySelectorAll("[data-ui]").forEach((node) => {
     node.textContent = t(node.dataset.ui);
   });
+  $("theme").setAttribute("aria-label", t("theme"));
+  $("create").hands.placeholder = t("hands_hint");
+  $("create").seed.placeholder = t("seed_hint");
+  $("heard").setAttribute("aria-label", t("history"));
+  $("theme").title = t("theme");
+  for (const id of ["error", "lobby-error"]) if (!$(id).hidden && app.error) setText($(id), said(app.error));
   if (!$("lobby").hidden) showLobby();
-  else render();
+  else {
+    $("buttons").dataset.key = "";
+    render();
+  }
 }
 
 function onKey(event) {
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
-    if (event.key === "Enter" && event.target.id === "amount") wagerGo();
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
+    if (event.key === "Enter" && target.id === "amount") {
+      event.preventDefault();
+      wagerGo();
+    }
     return;
   }
-  if (!app.view || event.ctrlKey || event.metaKey || event.altKey) return;
+  if ($("confirm-end").open || $("table").hidden || !app.view) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Escape" && app.result.open) {
+    closeResult();
+    render();
+    return;
+  }
   const key = event.key.toLowerCase();
-  const choice = (app.view.choices || []).find((c) => c.key === key);
+  const kind = Object.keys(KEYS[app.lang]).find((k) => KEYS[app.lang][k] === key);
+  if (!kind) return;
+  if (kind === "next_hand" && (app.result.open || app.view.phase === "between_hands")) {
+    event.preventDefault();
+    pressNext();
+    return;
+  }
+  if (kind === "end_game" && app.view.phase === "between_hands" && app.view.rules.hands === null && app.seat !== null) {
+    event.preventDefault();
+    askEnd();
+    return;
+  }
+  const choice = (app.view.choices || []).find((c) => c.kind === kind);
   if (!choice) return;
   event.preventDefault();
-  if (choice.kind === "bet" || choice.kind === "raise") {
-    $("amount").focus();
-    $("amount").select();
-  } else {
-    choose(choice);
-  }
+  if (choice.kind === "discard" && !app.selected.size) return;
+  choose(choice);
+}
+
+function applyTheme() {
+  const theme = localStorage.getItem("golfo.theme");
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+function toggleTheme() {
+  const dark = document.documentElement.dataset.theme
+    ? document.documentElement.dataset.theme === "dark"
+    : matchMedia("(prefers-color-scheme: dark)").matches;
+  localStorage.setItem("golfo.theme", dark ? "light" : "dark");
+  applyTheme();
 }
 
 function route() {
@@ -590,7 +573,15 @@ function route() {
   else showLobby();
 }
 
+function panels() {
+  const wide = matchMedia("(min-width: 64rem)");
+  const set = () => { for (const id of ["history-box", "memory-box"]) $(id).open = wide.matches; };
+  set();
+  wide.addEventListener("change", set);
+}
+
 async function start() {
+  applyTheme();
   try {
     app.words = await api("GET", "/api/words");
   } catch {
@@ -598,17 +589,26 @@ async function start() {
   }
   $("name").value = localStorage.getItem("golfo.name") || "";
   $("create").addEventListener("submit", createTable);
-  document.querySelector("#create [name=players]").addEventListener("change", seatKinds);
+  $("create").players.addEventListener("change", seatKinds);
   $("lang").addEventListener("click", () => {
     app.lang = app.lang === "es" ? "en" : "es";
     localStorage.setItem("golfo.lang", app.lang);
     applyLanguage();
   });
+  $("theme").addEventListener("click", toggleTheme);
   $("amount").addEventListener("input", () => { $("amount-range").value = $("amount").value; });
   $("amount-range").addEventListener("input", () => { $("amount").value = $("amount-range").value; });
   $("wager-go").addEventListener("click", wagerGo);
+  $("my-hand").addEventListener("keydown", onHandKey);
+  $("my-hand").addEventListener("click", onHandClick);
+  $("confirm-yes").addEventListener("click", () => {
+    send({ type: "end_game" });
+    app.voted = app.view ? app.view.version : null;
+    if (app.view) render();
+  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", route);
+  panels();
   applyLanguage();
   route();
 }

@@ -1,0 +1,164 @@
+"""The web table in a real browser, for the tests: Debian's Chromium driven by Playwright, and
+the checks of what a page shows against the server's view of its seat."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from golfo.server.client import Client
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+"""The two screens every page is checked on."""
+
+
+def page_errors(page: Page) -> list[str]:
+    """The page's uncaught errors and console errors, as they come."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def server_view(client: Client, table: str, token: str) -> dict[str, Any]:
+    with client.connect(table, token) as socket_:
+        return socket_.view()
+
+
+def shown_version(page: Page) -> int:
+    return int(page.get_attribute("#table", "data-version") or -1)
+
+
+SNAPSHOT = """() => {
+  const all = (q, f) => [...document.querySelectorAll(q)].map(f);
+  return {
+    version: Number(document.querySelector("#table").dataset.version),
+    hand: all("#my-hand .card", (c) => c.dataset.card),
+    stacks: all("#seats .stack", (s) => Number(s.dataset.value)),
+    bets: all("#seats .bet", (s) => Number(s.dataset.value)),
+    pot: Number(document.querySelector("#pot").dataset.value),
+    kinds: all("#buttons button", (b) => b.dataset.kind),
+    wager: !document.querySelector("#wager").hidden,
+    low: document.querySelector("#amount").min,
+    high: document.querySelector("#amount").max,
+    backs: all("#seats .seat", (s) => {
+      const b = s.querySelector(".backs");
+      return b ? Number(b.dataset.count) : 0;
+    }),
+    cards: all("[data-card]", (c) => c.dataset.card),
+    html: document.documentElement.outerHTML,
+  };
+}"""
+
+
+def settle(page: Page, client: Client, table: str, token: str) -> dict[str, Any]:
+    """Wait until the page shows the server's current view of the seat, and check that it
+    shows exactly that view (the server's, read over the test's own socket with the seat's
+    token, before and after the page is read: the same version).  The view."""
+    deadline = time.monotonic() + 30
+    while True:
+        view = server_view(client, table, token)
+        shown = page.evaluate(SNAPSHOT)
+        again = server_view(client, table, token)
+        if shown["version"] == view["version"] == again["version"]:
+            check_page(shown, view)
+            return view
+        assert time.monotonic() < deadline, (shown["version"], view["version"])
+        page.wait_for_timeout(50)
+
+
+def knowable(view: dict[str, Any]) -> set[str]:
+    """The cards a view lets its seat know: its hand, the discards it saw, every hand shown."""
+    cards = set(view["hand"])
+    for discard in view["discards"]:
+        cards |= set(discard["cards"] or ())
+    for event in view["history"]:
+        if event["type"] == "dealt" and event["card"]:
+            cards.add(event["card"])
+        if event["type"] == "discarded" and event["cards"]:
+            cards |= set(event["cards"])
+    for result in view["results"]:
+        for shown in result["shown"]:
+            cards |= set(shown or ())
+    return cards
+
+
+def check_page(shown: dict[str, Any], view: dict[str, Any]) -> None:
+    """What the page shows (a snapshot of its DOM) is exactly the server's view of the seat,
+    and it holds no card the view does not let the seat know."""
+    assert shown["hand"] == view["hand"]
+    assert shown["stacks"] == view["stacks"]
+    assert shown["bets"] == view["bets"]
+    assert shown["pot"] == view["pot"]
+    expected = [c["kind"] for c in view["choices"] or [] if c["kind"] not in ("bet", "raise")]
+    if view["phase"] == "between_hands" and view["seat"] is not None and shown["kinds"]:
+        # the result put away: the moves between hands are below the hand
+        expected = ["next_hand"] + (["end_game"] if view["rules"]["hands"] is None else [])
+    assert shown["kinds"] == expected
+    wager = [c for c in view["choices"] or [] if c["kind"] in ("bet", "raise")]
+    assert shown["wager"] == bool(wager)
+    if wager:
+        assert (shown["low"], shown["high"]) == (str(wager[0]["low"]), str(wager[0]["high"]))
+    last = view["results"][-1] if view["results"] else None
+    over = view["phase"] in ("between_hands", "end")
+    shows = last if over and last and last["hand_number"] == view["hand_number"] else None
+    backs = [
+        0 if s == view["seat"] or (shows and shows["shown"][s]) else n
+        for s, n in enumerate(view["hand_sizes"])
+    ]
+    assert shown["backs"] == backs
+    known = knowable(view)
+    assert set(shown["cards"]) <= known, set(shown["cards"]) - known
+    named = set(CARD.findall(shown["html"]))  # in any words: "recibe 9C", "descarta 9C"...
+    assert named <= known, named - known
+
+
+CARD = re.compile(r"(?<![\w-])([3-9][OCEB])(?![\w-])")
+"""A card's code as a word of its own, anywhere in a page."""
+
+
+def open_lobby(page: Page, url: str) -> None:
+    """The lobby, once the page has started: its words fetched, its handlers set and the
+    list of tables shown (the list is filled last)."""
+    page.goto(url + "/")
+    expect(page.locator("#create-table")).to_be_visible()
+    expect(page.locator("#tables li").first).to_be_attached()
+
+
+def join(page: Page, table: str, seat: int) -> str:
+    """Sit at ``seat`` from the lobby by clicking; the token the page keeps."""
+    page.click(f"#tables li[data-table='{table}'] button[data-join='{seat}']")
+    key = f"golfo.seat.{table}"
+    page.wait_for_function(f"localStorage.getItem('{key}') !== null")
+    expect(page.locator("#status")).to_have_attribute("data-state", "online")
+    token: str = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).token")
+    return token
+
+
+def sit(page: Page, url: str, table: dict[str, Any]) -> None:
+    """Open a table created with a ``name`` (its creator seated) as its creator would: the
+    seat's token kept in the page's storage, then the table."""
+    page.goto(url + "/")
+    expect(page.locator("#create-table")).to_be_visible()
+    key = f"golfo.seat.{table['table']}"
+    page.evaluate(
+        "([key, seat, token]) => localStorage.setItem(key, JSON.stringify({seat, token}))",
+        [key, table["seat"], table["token"]],
+    )
+    page.goto(f"{url}/#/table/{table['table']}")
+    expect(page.locator("#status")).to_have_attribute("data-state", "online")
+    expect(page.locator("#table")).to_have_attribute("data-version", re.compile(r"\d"))
