@@ -333,13 +333,13 @@ def listed(state: State) -> list[Action]:
     ids=repr,
 )
 def test_a_bad_value_is_shown_short_in_json_terms(value: object, shown: str) -> None:
-    from golfo.wire import show
+    from golfo._reading import show
 
     assert show(value) == shown
 
 
 def test_an_unexpected_key_is_quoted_to_forty_characters() -> None:
-    from golfo.wire import read_object
+    from golfo._reading import read_object
 
     key = "k" * 60
     with pytest.raises(FormatError) as info:
@@ -348,7 +348,7 @@ def test_an_unexpected_key_is_quoted_to_forty_characters() -> None:
 
 
 def test_a_repeated_key_is_quoted_to_forty_characters() -> None:
-    from golfo.wire import parse_json
+    from golfo._reading import parse_json
 
     key = "k" * 60
     with pytest.raises(FormatError) as info:
@@ -359,7 +359,7 @@ def test_a_repeated_key_is_quoted_to_forty_characters() -> None:
 
 
 def test_bytes_longer_than_four_per_character_are_refused_before_decoding() -> None:
-    from golfo.wire import parse_json
+    from golfo._reading import parse_json
 
     with pytest.raises(FormatError, match=r"^x: too long: at most 10 characters$"):
         parse_json(b" " * 41, "x", 10)
@@ -368,7 +368,7 @@ def test_bytes_longer_than_four_per_character_are_refused_before_decoding() -> N
 
 
 def test_an_array_longer_than_its_length_names_the_length() -> None:
-    from golfo.wire import read_array
+    from golfo._reading import read_array
 
     with pytest.raises(FormatError, match=r"^x: expected 4 items, got 5$"):
         read_array([1, 2, 3, 4, 5], "x", most=9, length=4)
@@ -407,7 +407,7 @@ def test_moves_read_back_from_json_text_chance_seats_and_deals() -> None:
 
 
 def test_a_seat_below_zero_is_refused() -> None:
-    from golfo.wire import read_seat
+    from golfo._reading import read_seat
 
     assert read_seat(0, "x", 3) == 0
     with pytest.raises(FormatError, match=r"^x: expected a seat from 0 to 2, got -1$"):
@@ -522,3 +522,9 @@ def test_an_action_is_read_for_a_table_of_three_or_four(players: object) -> None
         wire.action_from_data({"type": "fold", "seat": 1}, players=players)  # type: ignore[arg-type]
     assert str(info.value) == f"El Golfo is played by 3 or 4 players, got {players!r}"
     assert wire.action_from_data({"type": "fold", "seat": 2}, players=3) == golfo.Fold(2)
+
+
+def test_the_modules_public_names_are_its_api() -> None:
+    """``golfo.wire`` binds no public name but its ``__all__`` (no ``json``, ``Any`` or
+    reader helpers: those are private, in ``golfo._reading`` and ``golfo._codec``)."""
+    assert [n for n in dir(wire) if not n.startswith("_")] == sorted(wire.__all__)

@@ -36,30 +36,31 @@ from typing import Any, Final
 
 import attrs
 
-from golfo.actions import Action
-from golfo.errors import FormatError, IllegalActionError, RulesError, SeatError
-from golfo.hand import Hand
-from golfo.reducer import apply, new_game
-from golfo.standings import standings
-from golfo.state import HandResult, Phase, Pot, State
-from golfo.views import redacted_history
-from golfo.wire import (
-    MAX_CHIPS,
+from golfo._reading import (
     MAX_INT,
-    action_data,
-    action_from_data,
-    cards_from_data,
-    event_data,
     fail,
     parse_json,
     read_array,
-    read_bool,
     read_int,
     read_object,
     read_seat,
+    read_seats,
+    show,
+)
+from golfo.actions import Action
+from golfo.errors import FormatError, IllegalActionError, RulesError, SeatError
+from golfo.reducer import apply, new_game
+from golfo.standings import standings
+from golfo.state import HandResult, Phase, State
+from golfo.views import redacted_history
+from golfo.wire import (
+    MAX_CHIPS,
+    action_data,
+    action_from_data,
+    event_data,
+    result_from_data,
     rules_data,
     rules_from_data,
-    show,
 )
 
 __all__ = [
@@ -256,53 +257,6 @@ def _check_description(value: Any, path: str) -> str:
     return value
 
 
-def _seats(value: Any, path: str, players: int) -> tuple[int, ...]:
-    items = _array(value, path, most=players)
-    seats = tuple(read_seat(s, f"{path}[{i}]", players) for i, s in enumerate(items))
-    if len(set(seats)) != len(seats):
-        fail(path, "a seat appears twice")
-    return seats
-
-
-def _result(value: Any, path: str, players: int) -> HandResult:
-    obj = read_object(value, path, _RESULT_KEYS)
-    pots = []
-    for i, item in enumerate(_array(obj["pots"], f"{path}.pots", most=players)):
-        p = f"{path}.pots[{i}]"
-        pot = read_object(item, p, ("amount", "eligible", "winner"))
-        pots.append(
-            Pot(
-                amount=read_int(pot["amount"], f"{p}.amount"),
-                eligible=_seats(pot["eligible"], f"{p}.eligible", players),
-                winner=read_seat(pot["winner"], f"{p}.winner", players),
-            )
-        )
-    shown: list[Hand | None] = []
-    for i, item in enumerate(_array(obj["shown"], f"{path}.shown", length=players)):
-        shown.append(None if item is None else Hand(cards_from_data(item, f"{path}.shown[{i}]")))
-    ended_in = obj["ended_in"]
-    if not isinstance(ended_in, str) or ended_in not in _PHASES:
-        fail(f"{path}.ended_in", f'expected a phase name such as "showdown", got {show(ended_in)}')
-    return HandResult(
-        hand_number=read_int(obj["hand_number"], f"{path}.hand_number", 1, MAX_ACTIONS),
-        dealer=read_seat(obj["dealer"], f"{path}.dealer", players),
-        dealt_in=_seats(obj["dealt_in"], f"{path}.dealt_in", players),
-        payoffs=tuple(
-            read_int(x, f"{path}.payoffs[{i}]", -MAX_INT, MAX_INT)
-            for i, x in enumerate(_array(obj["payoffs"], f"{path}.payoffs", length=players))
-        ),
-        pots=tuple(pots),
-        returned=tuple(
-            read_int(x, f"{path}.returned[{i}]")
-            for i, x in enumerate(_array(obj["returned"], f"{path}.returned", length=players))
-        ),
-        shown=tuple(shown),
-        showdown=read_bool(obj["showdown"], f"{path}.showdown"),
-        trabuco=read_bool(obj["trabuco"], f"{path}.trabuco"),
-        ended_in=_PHASES[ended_in],
-    )
-
-
 @attrs.frozen
 class _Expected:
     stacks: tuple[int, ...]
@@ -327,7 +281,7 @@ def _expected(value: Any, players: int) -> _Expected:
             read_int(x, f"expected.rebuys[{i}]")
             for i, x in enumerate(_array(obj["rebuys"], "expected.rebuys", length=players))
         ),
-        out=tuple(sorted(_seats(obj["out"], "expected.out", players))),
+        out=tuple(sorted(read_seats(obj["out"], "expected.out", players))),
         phase=_PHASES[phase],
         winner=None if winner is None else read_seat(winner, "expected.winner", players),
     )
@@ -375,7 +329,7 @@ def _check(data: Any) -> _Record:
         for i, a in enumerate(_array(obj["actions"], "actions"))
     )
     results = tuple(
-        _result(r, f"results[{i}]", players)
+        result_from_data(r, players=players, path=f"results[{i}]", record=True)
         for i, r in enumerate(_array(obj["results"], "results"))
     )
     expected = _expected(obj["expected"], players) if "expected" in obj else None

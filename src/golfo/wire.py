@@ -7,11 +7,13 @@ lists, strings, whole numbers, booleans and ``None``; :func:`dumps` writes it as
 :func:`action_from_data` and :func:`loads_action` read what a client sent: anything
 malformed raises :class:`golfo.FormatError` naming the place, and with ``seat=`` an
 action for another seat raises :class:`golfo.SeatError`, so a server passes each
-socket's seat and never trusts a client about who it is.
+socket's seat and never trusts a client about who it is.  :func:`view_from_data` reads a
+view back, as strictly, for a client in Python (a bot playing a server's seat).
 
-Actions and cards have one JSON form, shared with the records (``golfo/1``): this module
-owns it, and :mod:`golfo.records` reads and writes through it.  The forms are specified
-in ``docs/wire.md`` and by the JSON Schema ``wire.schema.json`` shipped in the package.
+Actions, cards and rules have one JSON form, shared with the records (``golfo/1``): this
+module publishes it, and :mod:`golfo.records` reads and writes through it.  The forms are
+specified in ``docs/wire.md`` and by the JSON Schema ``wire.schema.json`` shipped in the
+package.  The module's public names are exactly its API, ``__all__``.
 
 A view's data holds only what its seat may know: it is built from a :class:`golfo.View`,
 never from a :class:`golfo.State`.  :func:`golfo.to_json` (the whole record, with every
@@ -34,85 +36,116 @@ golfo.errors.SeatError: action.seat: this connection plays seat 1, not seat 2
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Sequence
-from typing import Any, Final, NoReturn
+import functools as _functools
+import json as _json
+import typing as _typing
 
-from golfo.actions import (
-    CHANCE,
-    Action,
-    Bet,
-    Call,
-    Chance,
-    Deal,
-    Discard,
-    EndGame,
-    Fold,
-    NextHand,
-    Pass,
-    Raise,
+from golfo._codec import (
+    ACTION_KEYS,
+    MAX_CHIPS,
+    RULE_FIELDS,
+    action_data,
+    action_from_data,
+    card_data,
+    card_from_data,
+    cards_from_data,
+    rules_data,
+    rules_from_data,
 )
-from golfo.cards import DECK, Card
-from golfo.errors import FormatError, RulesError, SeatError
-from golfo.hand import Hand
-from golfo.moves import LegalMoves
-from golfo.notation import Choice, choices, phase_name, say, say_event
-from golfo.rules import Rules, check_players
-from golfo.standings import Standing, Standings
-from golfo.state import HandResult, Phase, Pot
-from golfo.views import Dealt, Discarded, View, ViewEvent
+from golfo._codec import cards_data as _cards
+from golfo._reading import MAX_INT, parse_json
+from golfo._reading import fail as _fail
+from golfo._reading import read_array as _read_array
+from golfo._reading import read_bool as _read_bool
+from golfo._reading import read_int as _read_int
+from golfo._reading import read_object as _read_object
+from golfo._reading import read_seat as _read_seat
+from golfo._reading import read_seats as _read_seats
+from golfo._reading import show as _show
+from golfo.actions import CHANCE as _CHANCE
+from golfo.actions import Bet as _Bet
+from golfo.actions import Call as _Call
+from golfo.actions import Chance as _Chance
+from golfo.actions import Deal as _Deal
+from golfo.actions import Discard as _Discard
+from golfo.actions import EndGame as _EndGame
+from golfo.actions import Fold as _Fold
+from golfo.actions import NextHand as _NextHand
+from golfo.actions import Pass as _Pass
+from golfo.actions import Raise as _Raise
+from golfo.cards import DECK as _DECK
+from golfo.cards import Card as _Card
+from golfo.errors import FormatError as _FormatError
+from golfo.hand import Hand as _Hand
+from golfo.moves import LegalMoves as _LegalMoves
+from golfo.notation import Choice as _Choice
+from golfo.notation import choices as _choices
+from golfo.notation import phase_name as _phase_name
+from golfo.notation import say as _say
+from golfo.notation import say_event as _say_event
+from golfo.rules import Rules as _Rules
+from golfo.rules import check_players as _check_players
+from golfo.standings import Standing as _Standing
+from golfo.standings import Standings as _Standings
+from golfo.state import HandResult as _HandResult
+from golfo.state import Phase as _Phase
+from golfo.state import Pot as _Pot
+from golfo.views import Dealt as _Dealt
+from golfo.views import Discarded as _Discarded
+from golfo.views import View as _View
+
+if _typing.TYPE_CHECKING:  # the names the annotations use: never bound at run time
+    from typing import Any, Final
+
+    from golfo.actions import Action, Chance
+    from golfo.hand import Hand
+    from golfo.moves import LegalMoves
+    from golfo.notation import Choice
+    from golfo.rules import Rules
+    from golfo.standings import Standing, Standings
+    from golfo.state import HandResult, Phase
+    from golfo.views import View, ViewEvent
+
+# The module's public names are its API (__all__) and nothing else: what the code uses is
+# bound under private names, and the one name the __future__ import binds is unbound.
+del annotations
 
 __all__ = [
+    "ACTION_KEYS",
     "FORMAT",
+    "MAX_CHIPS",
+    "MAX_INT",
     "MAX_MESSAGE",
+    "MOVES_KEYS",
+    "RULE_FIELDS",
+    "VIEW_KEYS",
     "action_data",
     "action_from_data",
     "card_data",
     "card_from_data",
+    "cards_from_data",
+    "choice_data",
     "dumps",
+    "event_data",
     "loads_action",
+    "moves_data",
     "moves_from_data",
     "parse_json",
+    "result_data",
+    "result_from_data",
     "rules_data",
     "rules_from_data",
+    "standings_data",
     "to_data",
+    "view_data",
+    "view_from_data",
 ]
 
 FORMAT: Final = "golfo-wire/1"
 """The wire format's name and version, in every view's ``"format"``."""
 MAX_MESSAGE: Final = 65_536
 """The longest action message :func:`loads_action` reads, in characters."""
-MAX_CHIPS: Final = 10**12
-"""The largest starting stack and the largest number in the rules."""
-MAX_INT: Final = 2**63 - 1
-"""The largest chip amount anywhere else: a signed 64-bit integer."""
 
-RULE_FIELDS: Final = (
-    "ante",
-    "min_open",
-    "min_raise",
-    "round_caps",
-    "discards_face_up",
-    "deal_in_pairs",
-    "starting_stack",
-    "hands",
-    "rebuy",
-    "extra_hands_on_tie",
-)
-"""The keys of the rules' JSON form, in order."""
-ACTION_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "deal": ("type", "card"),
-    "pass": ("type", "seat"),
-    "bet": ("type", "seat", "amount"),
-    "call": ("type", "seat"),
-    "raise": ("type", "seat", "amount"),
-    "fold": ("type", "seat"),
-    "discard": ("type", "seat", "cards"),
-    "next_hand": ("type",),
-    "end_game": ("type",),
-}
-"""Each action type's keys: a tagged union on ``"type"``."""
 MOVES_KEYS: Final = (
     "seat",
     "pass",
@@ -126,236 +159,59 @@ MOVES_KEYS: Final = (
     "end_game",
 )
 """The keys of a :class:`golfo.LegalMoves`' JSON form, exactly."""
-_CARDS: Final[dict[str, Card]] = {str(c): c for c in DECK}
+VIEW_KEYS: Final = (
+    "format",
+    "version",
+    "seat",
+    "phase",
+    "phase_name",
+    "to_act",
+    "hand",
+    "hand_value",
+    "moves",
+    "choices",
+    "rules",
+    "players",
+    "hand_number",
+    "dealer",
+    "mano",
+    "dealt_in",
+    "stacks",
+    "bets",
+    "committed",
+    "pot",
+    "current_bet",
+    "folded",
+    "rebuys",
+    "out",
+    "hand_sizes",
+    "stock_size",
+    "discards",
+    "history",
+    "results",
+)
+"""The keys of a view's JSON form, exactly, in the order :func:`view_data` writes them."""
+_PHASES: Final[dict[str, Phase]] = {p.value: p for p in _Phase}
+_RESULT_KEYS: Final = (
+    "hand_number",
+    "dealer",
+    "dealt_in",
+    "payoffs",
+    "pots",
+    "returned",
+    "shown",
+    "showdown",
+    "trabuco",
+    "ended_in",
+)
+# what the wire's form of a result adds to the records' (all of it follows from the rest)
+_RESULT_EXTRA: Final = ("mano", "scores", "winners")
+_POT_EXTRA: Final = ("value", "suit", "counting")
+_MOST: Final = 1_000_000  # events of a hand, results of a game: as many as a record holds
 
 
 # ---------------------------------------------------------------------------
-# strict readers: every check raises FormatError with the path of the bad value
-# (shared with golfo.records)
-
-
-def fail(path: str, message: str) -> NoReturn:
-    """Raise :class:`golfo.FormatError` for the value at ``path``."""
-    raise FormatError(f"{path}: {message}")
-
-
-def show(value: Any) -> str:
-    """A short description of a bad value, in JSON terms."""
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-    if isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 40 else text[:37] + '..."'
-    if isinstance(value, list | tuple):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a Python {type(value).__name__}"
-
-
-def read_object(
-    value: Any, path: str, required: Sequence[str], optional: Sequence[str] = ()
-) -> dict[Any, Any]:
-    """``value`` as an object with exactly the ``required`` keys (and maybe ``optional``)."""
-    if not isinstance(value, dict):
-        fail(path, f"expected an object, got {show(value)}")
-    for key in required:
-        if key not in value:
-            fail(path, f"missing key {json.dumps(key)}")
-    for key in value:
-        if key not in required and key not in optional:
-            shown = json.dumps(key) if isinstance(key, str) else repr(key)
-            fail(path, f"unexpected key {shown[:40]}")
-    return value
-
-
-def read_array(value: Any, path: str, most: int, length: int | None = None) -> list[Any]:
-    """``value`` as an array of at most ``most`` items (exactly ``length``, if given)."""
-    if not isinstance(value, list | tuple):
-        fail(path, f"expected an array, got {show(value)}")
-    if length is not None and len(value) != length:
-        fail(path, f"expected {length} items, got {len(value)}")
-    if len(value) > most:
-        fail(path, f"at most {most} items, got {len(value)}")
-    return list(value)
-
-
-def read_int(value: Any, path: str, low: int = 0, high: int = MAX_INT) -> int:
-    """``value`` as a whole number (never a boolean or a float) from ``low`` to ``high``."""
-    if type(value) is not int:
-        fail(path, f"expected a whole number, got {show(value)}")
-    if not low <= value <= high:
-        fail(path, f"expected a whole number from {low} to {high}, got {show(value)}")
-    return value
-
-
-def read_seat(value: Any, path: str, players: int) -> int:
-    """``value`` as a seat number of a table of ``players``."""
-    if type(value) is not int:
-        fail(path, f"expected a seat number, got {show(value)}")
-    if not 0 <= value < players:
-        fail(path, f"expected a seat from 0 to {players - 1}, got {show(value)}")
-    return value
-
-
-def read_bool(value: Any, path: str) -> bool:
-    """``value`` as ``true`` or ``false``."""
-    if type(value) is not bool:
-        fail(path, f"expected true or false, got {show(value)}")
-    return value
-
-
-def card_from_data(value: Any, path: str = "card") -> Card:
-    """A card from its JSON form, ``"9O"`` (rank 3-9, suit letter O, C, E or B)."""
-    card = _CARDS.get(value) if isinstance(value, str) else None
-    if card is None:
-        fail(path, f'expected a card such as "9O" (rank 3-9, suit O, C, E or B), got {show(value)}')
-    return card
-
-
-def cards_from_data(value: Any, path: str, most: int = 5) -> frozenset[Card]:
-    """Distinct cards from a JSON array of at most ``most``."""
-    items = read_array(value, path, most=most)
-    cards: set[Card] = set()
-    for i, item in enumerate(items):
-        card = card_from_data(item, f"{path}[{i}]")
-        if card in cards:
-            fail(f"{path}[{i}]", f"duplicate card {card}")
-        cards.add(card)
-    return frozenset(cards)
-
-
-def parse_json(text: str | bytes | bytearray, path: str, most: int) -> Any:
-    """Strict JSON: UTF-8, at most ``most`` characters, no NaN or Infinity, no key twice
-    in an object.  Anything else raises :class:`golfo.FormatError` at ``path``."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * most:
-            fail(path, f"too long: at most {most} characters")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            fail(path, f"not UTF-8 text: {error}")
-    if not isinstance(text, str):
-        fail(path, f"expected JSON text, got {show(text)}")
-    if len(text) > most:
-        fail(path, f"too long: at most {most} characters, got {len(text)}")
-
-    def no_constant(name: str) -> NoReturn:
-        fail(path, f"not JSON: {name} is not a JSON number")
-
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                fail(path, f"not JSON: the key {json.dumps(key)[:40]} appears twice in an object")
-            out[key] = value
-        return out
-
-    try:
-        return json.loads(text, parse_constant=no_constant, object_pairs_hook=no_duplicates)
-    except FormatError:
-        raise
-    except json.JSONDecodeError as error:
-        fail(path, f"not JSON: {error}")
-    except RecursionError:
-        fail(path, "nested too deeply")
-    except ValueError as error:  # e.g. an integer with more digits than Python reads
-        fail(path, f"not JSON: {error}")
-
-
-# ---------------------------------------------------------------------------
-# actions, cards and rules: the forms shared with the records
-
-
-def card_data(card: Card) -> str:
-    """``"9O"``."""
-    return str(card)
-
-
-def _cards(cards: Hand | frozenset[Card] | Sequence[Card]) -> list[str]:
-    return [str(c) for c in sorted(cards)]
-
-
-def action_data(action: Action) -> dict[str, Any]:
-    """An action's JSON form: ``{"type": "bet", "seat": 1, "amount": 5}`` (amounts are
-    round totals), ``{"type": "discard", "seat": 0, "cards": ["3O", "5C"]}``,
-    ``{"type": "deal", "card": "9O"}``, ``{"type": "next_hand"}``..."""
-    match action:
-        case Deal(card):
-            return {"type": "deal", "card": str(card)}
-        case Pass(seat):
-            return {"type": "pass", "seat": seat}
-        case Bet(seat, amount):
-            return {"type": "bet", "seat": seat, "amount": amount}
-        case Call(seat):
-            return {"type": "call", "seat": seat}
-        case Raise(seat, amount):
-            return {"type": "raise", "seat": seat, "amount": amount}
-        case Fold(seat):
-            return {"type": "fold", "seat": seat}
-        case Discard(seat, cards):
-            return {"type": "discard", "seat": seat, "cards": _cards(cards)}
-        case NextHand():
-            return {"type": "next_hand"}
-        case EndGame():
-            return {"type": "end_game"}
-    raise FormatError(f"not a golfo action: {action!r}")
-
-
-def action_from_data(
-    data: Any, *, seat: int | None = None, players: int = 4, path: str = "action"
-) -> Action:
-    """The action of a JSON form (a parsed object); :class:`golfo.FormatError` naming the
-    place for anything malformed (never another exception).
-
-    With ``seat`` (the seat of the connection it came from), an action for any other seat
-    raises :class:`golfo.SeatError`, and so does a ``deal`` (chance deals, never a seat);
-    the table's ``next_hand`` and ``end_game`` carry no seat and are accepted: the server
-    decides who may ask for them.  ``players`` (3 or 4: the table's, not the message's;
-    anything else raises :class:`golfo.RulesError`) bounds the seat numbers.
-
-    >>> sorted(action_from_data({"type": "discard", "seat": 0, "cards": ["5C", "3O"]}).cards)
-    [Card(3, Suit.OROS), Card(5, Suit.COPAS)]
-    >>> action_from_data({"type": "raise", "seat": 0, "amount": "10"})
-    Traceback (most recent call last):
-    ...
-    golfo.errors.FormatError: action.amount: expected a whole number, got "10"
-    """
-    check_players(players)
-    if not isinstance(data, dict):
-        fail(path, f"expected an action object, got {show(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_KEYS:
-        known = ", ".join(json.dumps(k) for k in ACTION_KEYS)
-        fail(f"{path}.type", f"expected one of {known}, got {show(kind)}")
-    obj = read_object(data, path, ACTION_KEYS[kind])
-    if kind == "deal":
-        card = card_from_data(obj["card"], f"{path}.card")
-        if seat is not None:
-            raise SeatError(f"{path}: a seat cannot deal; chance deals the cards")
-        return Deal(card)
-    if kind == "next_hand":
-        return NextHand()
-    if kind == "end_game":
-        return EndGame()
-    who = read_seat(obj["seat"], f"{path}.seat", players)
-    if seat is not None and who != seat:
-        raise SeatError(f"{path}.seat: this connection plays seat {seat}, not seat {who}")
-    if kind == "pass":
-        return Pass(who)
-    if kind == "call":
-        return Call(who)
-    if kind == "fold":
-        return Fold(who)
-    if kind == "discard":
-        return Discard(who, cards_from_data(obj["cards"], f"{path}.cards"))
-    amount = read_int(obj["amount"], f"{path}.amount")
-    return Bet(who, amount) if kind == "bet" else Raise(who, amount)
+# actions: one as a client sends it
 
 
 def loads_action(
@@ -365,43 +221,12 @@ def loads_action(
     return action_from_data(parse_json(text, "action", MAX_MESSAGE), seat=seat, players=players)
 
 
-def rules_data(rules: Rules) -> dict[str, Any]:
-    """The rules' JSON form: every field, ``starting_stack`` as the number it is."""
-    out: dict[str, Any] = {name: getattr(rules, name) for name in RULE_FIELDS}
-    if rules.round_caps is not None:
-        out["round_caps"] = list(rules.round_caps)
-    return out
-
-
-def rules_from_data(value: Any, path: str = "rules") -> Rules:
-    """:class:`golfo.Rules` from their JSON form (every key required)."""
-    obj = read_object(value, path, RULE_FIELDS)
-    fields: dict[str, Any] = {}
-    for name in ("ante", "min_open", "min_raise", "starting_stack"):
-        fields[name] = read_int(obj[name], f"{path}.{name}", 0, MAX_CHIPS)
-    for name in ("discards_face_up", "deal_in_pairs", "rebuy", "extra_hands_on_tie"):
-        fields[name] = read_bool(obj[name], f"{path}.{name}")
-    caps = obj["round_caps"]
-    if caps is not None:
-        items = read_array(caps, f"{path}.round_caps", most=4, length=4)
-        caps = tuple(
-            read_int(c, f"{path}.round_caps[{i}]", 0, MAX_CHIPS) for i, c in enumerate(items)
-        )
-    fields["round_caps"] = caps
-    hands = obj["hands"]
-    fields["hands"] = None if hands is None else read_int(hands, f"{path}.hands", 0, MAX_CHIPS)
-    try:
-        return Rules(**fields)
-    except RulesError as error:
-        fail(path, str(error))
-
-
 # ---------------------------------------------------------------------------
 # legal moves
 
 
 def _actor(seat: int | Chance | None) -> int | str | None:
-    if isinstance(seat, Chance):
+    if isinstance(seat, _Chance):
         return "chance"
     return seat
 
@@ -429,10 +254,10 @@ def _range_from(value: Any, path: str) -> range:
     if value is None:
         return range(0)
     low, high = (
-        read_int(x, f"{path}[{i}]", 1) for i, x in enumerate(read_array(value, path, 2, 2))
+        _read_int(x, f"{path}[{i}]", 1) for i, x in enumerate(_read_array(value, path, 2, 2))
     )
     if high < low:
-        fail(path, f"expected [low, high] with low <= high, got [{low}, {high}]")
+        _fail(path, f"expected [low, high] with low <= high, got [{low}, {high}]")
     return range(low, high + 1)
 
 
@@ -441,31 +266,31 @@ def moves_from_data(
 ) -> LegalMoves:
     """A :class:`golfo.LegalMoves` from its JSON form.  The form does not carry the cards a
     discard may take (the seat's hand, in its view): pass them as ``discard_from``."""
-    obj = read_object(value, path, MOVES_KEYS)
+    obj = _read_object(value, path, MOVES_KEYS)
     seat = obj["seat"]
     actor: int | Chance | None
     if seat == "chance":
-        actor = CHANCE
+        actor = _CHANCE
     elif seat is None:
         actor = None
     else:
-        actor = read_seat(seat, f"{path}.seat", 4)
+        actor = _read_seat(seat, f"{path}.seat", 4)
     call = obj["call"]
     discard_max = obj["discard_max"]
-    return LegalMoves(
+    return _LegalMoves(
         actor,
-        can_pass=read_bool(obj["pass"], f"{path}.pass"),
-        can_fold=read_bool(obj["fold"], f"{path}.fold"),
-        call=None if call is None else read_int(call, f"{path}.call"),
+        can_pass=_read_bool(obj["pass"], f"{path}.pass"),
+        can_fold=_read_bool(obj["fold"], f"{path}.fold"),
+        call=None if call is None else _read_int(call, f"{path}.call"),
         bets=_range_from(obj["bet"], f"{path}.bet"),
         raises=_range_from(obj["raise"], f"{path}.raise"),
         discard_max=None
         if discard_max is None
-        else read_int(discard_max, f"{path}.discard_max", 0, 5),
-        discard_from=discard_from if discard_from is not None else Hand(),
+        else _read_int(discard_max, f"{path}.discard_max", 0, 5),
+        discard_from=discard_from if discard_from is not None else _Hand(),
         deals=cards_from_data(obj["deals"], f"{path}.deals", most=28),
-        next_hand=read_bool(obj["next_hand"], f"{path}.next_hand"),
-        end_game=read_bool(obj["end_game"], f"{path}.end_game"),
+        next_hand=_read_bool(obj["next_hand"], f"{path}.next_hand"),
+        end_game=_read_bool(obj["end_game"], f"{path}.end_game"),
     )
 
 
@@ -514,6 +339,104 @@ def _score(hand: Hand) -> dict[str, Any]:
     return {"value": score.value, "suit": suit, "counting": _cards(score.cards)}
 
 
+def _phase_from(value: Any, path: str, example: str = "bet_1") -> Phase:
+    phase = _PHASES.get(value) if isinstance(value, str) else None
+    if phase is None:
+        _fail(path, f'expected a phase name such as "{example}", got {_show(value)}')
+    return phase
+
+
+def _same(got: Any, written: Any, path: str, source: str) -> None:
+    """``got`` must be ``written``, what golfo writes there (compared as JSON text, so that
+    ``true`` is not 1 and ``1.0`` is not 1): it follows from the rest of the form."""
+    try:
+        same = _json.dumps(got, sort_keys=True) == _json.dumps(written, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        same = False
+    if not same:
+        _fail(path, f"expected {_brief(written)} ({source}), got {_brief(got)}")
+
+
+def _brief(value: Any) -> str:
+    try:
+        text = _json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return _show(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def result_from_data(
+    value: Any, *, players: int, path: str = "result", record: bool = False
+) -> HandResult:
+    """A :class:`golfo.HandResult` from the wire's form (:func:`result_data`) or, with
+    ``record=True``, from the records' (``golfo/1``, without ``mano``, ``scores``,
+    ``winners`` and the pots' shown hands).  :class:`golfo.FormatError` naming the place for
+    anything malformed; what the wire's form adds must be what the rest of it gives (the
+    winners of the pots, the scores of the hands shown...).  ``players``: the table's, 3 or 4.
+
+    >>> import golfo
+    >>> state = golfo.deal_from(golfo.new_game(golfo.Rules(hands=1), players=3), golfo.DECK)
+    >>> state = golfo.apply(golfo.apply(state, golfo.Bet(1, 5)), golfo.Fold(2))
+    >>> state = golfo.apply(state, golfo.Fold(0))
+    >>> data = result_data(state.results[0])
+    >>> result_from_data(data, players=3) == state.results[0]
+    True
+    >>> result_from_data(data | {"winners": [0]}, players=3)
+    Traceback (most recent call last):
+    ...
+    golfo.errors.FormatError: result.winners: expected [1] (what the pots give), got [0]
+    """
+    _check_players(players)
+    keys = _RESULT_KEYS if record else _RESULT_KEYS + _RESULT_EXTRA
+    obj = _read_object(value, path, keys)
+    pots = []
+    raw_pots = _read_array(obj["pots"], f"{path}.pots", most=players)
+    pot_keys = ("amount", "eligible", "winner") + (() if record else _POT_EXTRA)
+    for i, item in enumerate(raw_pots):
+        p = f"{path}.pots[{i}]"
+        pot = _read_object(item, p, pot_keys)
+        pots.append(
+            _Pot(
+                amount=_read_int(pot["amount"], f"{p}.amount"),
+                eligible=_read_seats(pot["eligible"], f"{p}.eligible", players),
+                winner=_read_seat(pot["winner"], f"{p}.winner", players),
+            )
+        )
+    shown: list[Hand | None] = []
+    for i, item in enumerate(_read_array(obj["shown"], f"{path}.shown", players, players)):
+        shown.append(None if item is None else _Hand(cards_from_data(item, f"{path}.shown[{i}]")))
+    seats = _read_array(obj["payoffs"], f"{path}.payoffs", players, players)
+    back = _read_array(obj["returned"], f"{path}.returned", players, players)
+    result = _HandResult(
+        hand_number=_read_int(obj["hand_number"], f"{path}.hand_number", 1, _MOST),
+        dealer=_read_seat(obj["dealer"], f"{path}.dealer", players),
+        dealt_in=_read_seats(obj["dealt_in"], f"{path}.dealt_in", players),
+        payoffs=tuple(
+            _read_int(x, f"{path}.payoffs[{i}]", -MAX_INT, MAX_INT) for i, x in enumerate(seats)
+        ),
+        pots=tuple(pots),
+        returned=tuple(_read_int(x, f"{path}.returned[{i}]") for i, x in enumerate(back)),
+        shown=tuple(shown),
+        showdown=_read_bool(obj["showdown"], f"{path}.showdown"),
+        trabuco=_read_bool(obj["trabuco"], f"{path}.trabuco"),
+        ended_in=_phase_from(obj["ended_in"], f"{path}.ended_in", "showdown"),
+    )
+    if not record:
+        if not result.dealt_in:
+            _fail(f"{path}.dealt_in", "expected at least one seat")
+        written = result_data(result)
+        for key, source in zip(
+            _RESULT_EXTRA,
+            ("the first seat dealt in", "the hands shown", "what the pots give"),
+            strict=True,
+        ):
+            _same(obj[key], written[key], f"{path}.{key}", source)
+        for i, pot in enumerate(written["pots"]):
+            for key in _POT_EXTRA:
+                _same(raw_pots[i][key], pot[key], f"{path}.pots[{i}].{key}", "the hand shown")
+    return result
+
+
 def _standing(row: Standing) -> dict[str, Any]:
     return {
         "seat": row.seat,
@@ -550,14 +473,14 @@ def _words(action: Action | ViewEvent) -> dict[str, str]:
     return {"es": es, "en": en}
 
 
-@functools.lru_cache(maxsize=4096)
+@_functools.lru_cache(maxsize=4096)
 def _texts(key: tuple[Action | ViewEvent, type, type]) -> tuple[str, str]:
     # Cached: a view repeats the hand's history, so each event is worded again at every
     # view sent; events are frozen values (equal ones, of equal types, have equal words).
     action = key[0]
-    if isinstance(action, Dealt | Discarded):
-        return say_event(action, lang="es"), say_event(action, lang="en")
-    return say(action, lang="es"), say(action, lang="en")
+    if isinstance(action, _Dealt | _Discarded):
+        return _say_event(action, lang="es"), _say_event(action, lang="en")
+    return _say(action, lang="es"), _say(action, lang="en")
 
 
 def event_data(event: ViewEvent) -> dict[str, Any]:
@@ -565,10 +488,10 @@ def event_data(event: ViewEvent) -> dict[str, Any]:
     unless the viewer may see it), ``{"type": "discarded", "seat", "count", "cards"}``
     (``cards`` null when face down to the viewer), or any other action in its own form;
     each with its ``"text"`` in both languages."""
-    if isinstance(event, Dealt):
+    if isinstance(event, _Dealt):
         card = None if event.card is None else str(event.card)
         out: dict[str, Any] = {"type": "dealt", "seat": event.seat, "card": card}
-    elif isinstance(event, Discarded):
+    elif isinstance(event, _Discarded):
         cards = None if event.cards is None else _cards(event.cards)
         out = {"type": "discarded", "seat": event.seat, "count": event.count, "cards": cards}
     else:
@@ -605,12 +528,12 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
         "version": view.version,
         "seat": view.seat,
         "phase": view.phase.value,
-        "phase_name": {"es": phase_name(view.phase, "es"), "en": phase_name(view.phase, "en")},
+        "phase_name": {"es": _phase_name(view.phase, "es"), "en": _phase_name(view.phase, "en")},
         "to_act": _actor(view.to_act),
         "hand": _cards(view.hand),
         "hand_value": view.hand.value,
         "moves": None if moves is None else moves_data(moves),
-        "choices": None if moves is None else [choice_data(c) for c in choices(moves, view)],
+        "choices": None if moves is None else [choice_data(c) for c in _choices(moves, view)],
         "rules": rules_data(view.rules),
         "players": view.players,
         "hand_number": view.hand_number,
@@ -632,6 +555,188 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
     } | ({"results": [result_data(r) for r in view.results]} if results else {})
 
 
+_EVENT_TYPES: Final = ("dealt", "discarded", "pass", "bet", "call", "raise", "fold", "end_game")
+_CHOICE_KEYS: Final = ("kind", "es", "en", "key", "low", "high", "amount", "most")
+
+
+def _words_from(value: Any, path: str) -> None:
+    """Words in both languages, ``{"es": ..., "en": ...}``: their shape is checked, their
+    content is not read (it words the facts beside them; golfo may reword them)."""
+    obj = _read_object(value, path, ("es", "en"))
+    for lang in ("es", "en"):
+        if not isinstance(obj[lang], str):
+            _fail(f"{path}.{lang}", f"expected words, got {_show(obj[lang])}")
+
+
+def _choice_shape(value: Any, path: str) -> None:
+    obj = _read_object(value, path, _CHOICE_KEYS)
+    for key in ("kind", "es", "en", "key"):
+        if not isinstance(obj[key], str):
+            _fail(f"{path}.{key}", f"expected a string, got {_show(obj[key])}")
+    for key in ("low", "high", "amount", "most"):
+        if obj[key] is not None:
+            _read_int(obj[key], f"{path}.{key}")
+
+
+def _event_from(value: Any, path: str, viewer: int | None, rules: Rules, players: int) -> ViewEvent:
+    """An entry of a view's history (:func:`event_data`); a card the viewer may not know
+    (dealt to another seat, discarded face down by another seat) is refused."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    if not isinstance(kind, str) or kind not in _EVENT_TYPES:
+        if not isinstance(value, dict):
+            _fail(path, f"expected an event object, got {_show(value)}")
+        known = ", ".join(_json.dumps(k) for k in _EVENT_TYPES)
+        _fail(f"{path}.type", f"expected one of {known}, got {_show(kind)}")
+    if kind == "dealt":
+        obj = _read_object(value, path, ("type", "seat", "card", "text"))
+        seat = _read_seat(obj["seat"], f"{path}.seat", players)
+        card = None if obj["card"] is None else card_from_data(obj["card"], f"{path}.card")
+        if card is not None and seat != viewer:
+            _fail(f"{path}.card", f"a card dealt to seat {seat}: not the viewer's to know")
+        event: ViewEvent = _Dealt(seat, card)
+    elif kind == "discarded":
+        obj = _read_object(value, path, ("type", "seat", "count", "cards", "text"))
+        seat = _read_seat(obj["seat"], f"{path}.seat", players)
+        count = _read_int(obj["count"], f"{path}.count", 0, 5)
+        cards = None if obj["cards"] is None else cards_from_data(obj["cards"], f"{path}.cards")
+        if cards is not None and len(cards) != count:
+            _fail(f"{path}.cards", f"expected {count} cards (the count), got {len(cards)}")
+        if cards is not None and not rules.discards_face_up and seat != viewer:
+            _fail(f"{path}.cards", f"discarded face down by seat {seat}: not the viewer's to know")
+        event = _Discarded(seat, count, cards)
+    else:
+        obj = _read_object(value, path, (*ACTION_KEYS[kind], "text"))
+        event = action_from_data(
+            {k: v for k, v in obj.items() if k != "text"}, players=players, path=path
+        )
+    _words_from(obj["text"], f"{path}.text")
+    return event
+
+
+def view_from_data(data: Any, *, path: str = "view") -> View:
+    """The :class:`golfo.View` of its JSON form (:func:`view_data`'s, with its ``results``,
+    as a server sends it), read strictly: :class:`golfo.FormatError` naming the place for
+    anything malformed, never another exception; ``view_from_data(view_data(v)) == v``.
+
+    What follows from the rest must be what the rest gives (``hand_value``, ``mano``,
+    ``pot``, ``current_bet``, the results' winners and scores, ``discards`` the history's
+    discards); ``moves`` and ``choices`` are set exactly when the viewer is to act; no event
+    shows a card the viewer may not know.  The words (``phase_name``, ``choices``, each
+    event's ``text``) are checked for shape only: they word the facts beside them, and the
+    facts are read from those (``choices`` from ``moves``).
+
+    >>> import golfo
+    >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+    >>> view = golfo.view(state, 1)
+    >>> view_from_data(view_data(view)) == view
+    True
+    >>> view_from_data(view_data(view) | {"pot": 4})
+    Traceback (most recent call last):
+    ...
+    golfo.errors.FormatError: view.pot: expected 3 (the sum of committed), got 4
+    """
+    obj = _read_object(data, path, VIEW_KEYS)
+
+    def at(key: str) -> str:
+        return f"{path}.{key}"
+
+    if obj["format"] != FORMAT or not isinstance(obj["format"], str):
+        _fail(at("format"), f'expected "{FORMAT}", got {_show(obj["format"])}')
+    players = obj["players"]
+    if type(players) is not int or players not in (3, 4):
+        _fail(at("players"), f"expected 3 or 4, got {_show(players)}")
+
+    def per_seat(key: str, high: int = MAX_INT) -> tuple[int, ...]:
+        items = _read_array(obj[key], at(key), players, players)
+        return tuple(_read_int(x, f"{at(key)}[{i}]", 0, high) for i, x in enumerate(items))
+
+    seat = None if obj["seat"] is None else _read_seat(obj["seat"], at("seat"), players)
+    rules = rules_from_data(obj["rules"], at("rules"))
+    hand = _Hand(cards_from_data(obj["hand"], at("hand")))
+    raw_moves = obj["moves"]
+    discard = isinstance(raw_moves, dict) and raw_moves.get("discard_max") is not None
+    moves = (
+        None
+        if raw_moves is None
+        else moves_from_data(raw_moves, discard_from=hand if discard else None, path=at("moves"))
+    )
+    to_act = obj["to_act"]
+    if to_act == "chance" and isinstance(to_act, str):
+        to_act = _CHANCE
+    elif to_act is not None:
+        to_act = _read_seat(to_act, at("to_act"), players)
+    mine = seat is not None and to_act == seat
+    if mine != (moves is not None):
+        wanted = (
+            f"the moves of seat {seat}: it is to act" if mine else "null: not the viewer's turn"
+        )
+        _fail(at("moves"), f"expected {wanted}")
+    if moves is not None and moves.seat != seat:
+        _fail(at("moves.seat"), f"expected {seat}, the viewer, got {_show(raw_moves['seat'])}")
+    if obj["choices"] is None and mine:
+        _fail(at("choices"), "expected the buttons: the viewer is to act")
+    if obj["choices"] is not None:
+        if not mine:
+            _fail(
+                at("choices"), f"expected null: no moves, no buttons, got {_show(obj['choices'])}"
+            )
+        for i, item in enumerate(_read_array(obj["choices"], at("choices"), 20)):
+            _choice_shape(item, f"{at('choices')}[{i}]")
+    _words_from(obj["phase_name"], at("phase_name"))
+    history = tuple(
+        _event_from(e, f"{at('history')}[{i}]", seat, rules, players)
+        for i, e in enumerate(_read_array(obj["history"], at("history"), _MOST))
+    )
+    discards = tuple(e for e in history if isinstance(e, _Discarded))
+    written = tuple(
+        _event_from(e, f"{at('discards')}[{i}]", seat, rules, players)
+        for i, e in enumerate(_read_array(obj["discards"], at("discards"), _MOST))
+    )
+    if written != discards:
+        _fail(at("discards"), "expected the discarded events of the history, in its order")
+    dealt_in = _read_seats(obj["dealt_in"], at("dealt_in"), players)
+    if not dealt_in:
+        _fail(at("dealt_in"), "expected at least one seat")
+    view = _View(
+        seat=seat,
+        version=_read_int(obj["version"], at("version")),
+        rules=rules,
+        players=players,
+        hand_number=_read_int(obj["hand_number"], at("hand_number"), 1, _MOST),
+        dealer=_read_seat(obj["dealer"], at("dealer"), players),
+        dealt_in=dealt_in,
+        phase=_phase_from(obj["phase"], at("phase")),
+        to_act=to_act,
+        stacks=per_seat("stacks"),
+        bets=per_seat("bets"),
+        committed=per_seat("committed"),
+        folded=frozenset(_read_seats(obj["folded"], at("folded"), players)),
+        rebuys=per_seat("rebuys"),
+        out=frozenset(_read_seats(obj["out"], at("out"), players)),
+        hand=hand,
+        hand_sizes=per_seat("hand_sizes", 5),
+        stock_size=_read_int(obj["stock_size"], at("stock_size"), 0, len(_DECK)),
+        discards=discards,
+        history=history,
+        results=tuple(
+            result_from_data(r, players=players, path=f"{at('results')}[{i}]")
+            for i, r in enumerate(_read_array(obj["results"], at("results"), _MOST))
+        ),
+        moves=moves,
+    )
+    held = 0 if seat is None else view.hand_sizes[seat]
+    if len(hand) != held:
+        _fail(at("hand"), f"expected {held} cards (hand_sizes), got {len(hand)}")
+    for key, value, source in (
+        ("hand_value", hand.value, "the value of the hand"),
+        ("mano", view.mano, "the first seat dealt in"),
+        ("pot", view.pot, "the sum of committed"),
+        ("current_bet", view.current_bet, "the most of bets"),
+    ):
+        _same(obj[key], value, at(key), source)
+    return view
+
+
 # ---------------------------------------------------------------------------
 # one entry point
 
@@ -646,37 +751,45 @@ def to_data(obj: object) -> Any:
     (['3O', '9O', '5C'], 'bet_2')
     """
     match obj:
-        case View():
+        case _View():
             return view_data(obj)
-        case LegalMoves():
+        case _LegalMoves():
             return moves_data(obj)
         case (
-            Deal() | Pass() | Bet() | Call() | Raise() | Fold() | Discard() | NextHand() | EndGame()
+            _Deal()
+            | _Pass()
+            | _Bet()
+            | _Call()
+            | _Raise()
+            | _Fold()
+            | _Discard()
+            | _NextHand()
+            | _EndGame()
         ):
             return action_data(obj)
-        case HandResult():
+        case _HandResult():
             return result_data(obj)
-        case Standings():
+        case _Standings():
             return standings_data(obj)
-        case Standing():
+        case _Standing():
             return _standing(obj)
-        case Pot():
+        case _Pot():
             return {"amount": obj.amount, "eligible": list(obj.eligible), "winner": obj.winner}
-        case Card():
+        case _Card():
             return str(obj)
-        case Hand():
+        case _Hand():
             return _cards(obj)
-        case Rules():
+        case _Rules():
             return rules_data(obj)
-        case Phase():
+        case _Phase():
             return obj.value
-        case Choice():
+        case _Choice():
             return choice_data(obj)
-        case Dealt() | Discarded():
+        case _Dealt() | _Discarded():
             return event_data(obj)
-    raise FormatError(f"no golfo-wire form for a {type(obj).__name__}")
+    raise _FormatError(f"no golfo-wire form for a {type(obj).__name__}")
 
 
 def dumps(obj: object) -> str:
     """:func:`to_data` as compact JSON text (UTF-8 characters kept as they are)."""
-    return json.dumps(to_data(obj), ensure_ascii=False, separators=(",", ":"))
+    return _json.dumps(to_data(obj), ensure_ascii=False, separators=(",", ":"))

@@ -84,9 +84,12 @@ MODULES: Final = (
     "views",
     "records",
     "wire",
+    "_codec",
+    "_reading",
     "standings",
 )
-"""The modules the issue names (settlement lives in ``settle``)."""
+"""The modules the issue names (settlement lives in ``settle``; the readers the records and
+the wire share, in ``_codec`` and ``_reading``)."""
 TESTS: Final = ("tests", "src/golfo", "docs", "README.md")
 """What the map runs: the test files (but ``SKIP``), every doctest, the docs' examples."""
 SKIP: Final = (

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any, Final, Protocol
 
 from golfo import __version__
+from golfo._reading import fail, parse_json, read_array, read_int, read_object
 from golfo.actions import CHANCE, Action
 from golfo.cards import Card
 from golfo.errors import GolfoError, IllegalActionError
@@ -32,18 +33,7 @@ from golfo.rules import TRADICIONAL, Rules
 from golfo.standings import standings
 from golfo.state import State
 from golfo.views import view
-from golfo.wire import (
-    MAX_MESSAGE,
-    action_from_data,
-    card_from_data,
-    fail,
-    parse_json,
-    read_array,
-    read_int,
-    read_object,
-    rules_from_data,
-    to_data,
-)
+from golfo.wire import MAX_MESSAGE, action_from_data, card_from_data, rules_from_data, to_data
 
 __all__ = [
     "PROTOCOL",

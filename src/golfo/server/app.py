@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from golfo._reading import fail, parse_json, read_object, show
 from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
@@ -40,7 +41,7 @@ from golfo.server.store import Store, open_store
 from golfo.server.tables import Connection, Hub, Limits, Table
 from golfo.state import Phase
 from golfo.views import view
-from golfo.wire import fail, parse_json, read_object, show, to_data
+from golfo.wire import to_data
 
 __all__ = ["MAX_BODY", "create_app"]
 

@@ -1,19 +1,28 @@
 """A small client of ``golfo serve``, synchronous, to use or to copy into another language.
 
 It speaks the protocol of ``docs/server.md`` and nothing else: HTTP with the standard
-library (``urllib``), the WebSocket with ``websockets``' synchronous client.  The tests, the
-load benchmark and the CLI's examples use it.
+library (``urllib``), the WebSocket with ``websockets``' synchronous client; views are read
+back with :func:`golfo.wire.view_from_data`.  The server's tests use it (the load benchmark
+speaks the same protocol with ``websockets``' asyncio client).  An error the server answers
+on the socket raises :class:`ServerError` from :meth:`Socket.view`; :meth:`Socket.play`
+plays a seat with any :class:`golfo.Bot` to the end of the game.
 
 For example::
 
-    from golfo.server.client import Client
+    from golfo import HeuristicBot
+    from golfo.server.client import Client, ServerError
 
     server = Client("http://127.0.0.1:8000")
-    table = server.create_table(rules="ludoteka", bots={"1": "heuristic"})
+    table = server.create_table(rules="ludoteka", bots={"1": "heuristic", "2": "random"})
     seat = server.take_seat(table["table"], 0, "Ana")
     with server.connect(table["table"], seat["token"]) as socket:
-        view = socket.view()                 # the first view
-        socket.act({"type": "pass", "seat": 0}, view["version"])
+        view = socket.view()                 # the first view, as JSON data
+        try:
+            socket.act({"type": "pass", "seat": 0}, view["version"])
+            socket.view()                    # the next view, or the refusal
+        except ServerError as error:         # error.code: "illegal", "stale", ...
+            print(error.code, error.message["en"])
+        final = socket.play(HeuristicBot())  # a bot plays the seat to the end
 """
 
 from __future__ import annotations
@@ -23,11 +32,17 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["Client", "HTTPError", "Socket"]
+from golfo.wire import action_data, view_from_data
+
+if TYPE_CHECKING:
+    from golfo.bots import Bot
+    from golfo.views import View
+
+__all__ = ["Client", "HTTPError", "ServerError", "Socket"]
 
 
 class HTTPError(Exception):
@@ -39,6 +54,40 @@ class HTTPError(Exception):
         """The HTTP status."""
         self.error = dict(error)
         """``{"code": ..., "message": {"es": ..., "en": ...}}``."""
+
+
+class ServerError(Exception):
+    """An error the server sent on the WebSocket, ``{"type": "error", ...}``: a message of
+    this socket's refused (``illegal``, ``stale``, ``not_your_turn``, ``not_your_seat``,
+    ``format``, ``auth``, ``rate``...: the codes of :data:`golfo.server.protocol.CODES`);
+    it changed nothing at the table.
+
+    >>> error = ServerError.from_data({"type": "error", "code": "stale",
+    ...     "message": {"es": "la mesa ha cambiado", "en": "the table has changed"}})
+    >>> error.code, str(error)
+    ('stale', 'stale: the table has changed')
+    """
+
+    def __init__(self, code: str, message: Mapping[str, str], detail: str | None = None) -> None:
+        super().__init__(f"{code}: {message.get('en', '')}")
+        self.code = code
+        """The error's code (``"illegal"``, ``"stale"``...)."""
+        self.message = dict(message)
+        """The message for the player: ``{"es": ..., "en": ...}``."""
+        self.detail = detail
+        """The developer's message behind it (with the rule number), when the server gave
+        one."""
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ServerError:
+        """The error of an ``{"type": "error", "code", "message", "detail"?}`` message."""
+        message = data.get("message")
+        detail = data.get("detail")
+        return cls(
+            str(data.get("code")),
+            {str(k): str(v) for k, v in message.items()} if isinstance(message, dict) else {},
+            detail if isinstance(detail, str) else None,
+        )
 
 
 class Socket:
@@ -68,12 +117,41 @@ class Socket:
         return message
 
     def view(self, timeout: float | None = 30) -> dict[str, Any]:
-        """Receive until a view comes (errors in between are skipped); the view."""
+        """Receive until a view comes; the view (as JSON data: :func:`golfo.wire.view_from_data`
+        reads it as a :class:`golfo.View`).  An error that comes first raises
+        :class:`ServerError` (the view that follows it is the next call's); a ``pong`` is
+        passed over."""
         while True:
             message = self.receive(timeout)
-            if message.get("type") == "view":
+            kind = message.get("type")
+            if kind == "view":
                 view: dict[str, Any] = message["view"]
                 return view
+            if kind == "error":
+                raise ServerError.from_data(message)
+
+    def play(self, bot: Bot, *, timeout: float | None = 30) -> View:
+        """Play this socket's seat with ``bot`` until the game is over; the final view.
+
+        Each view is read with :func:`golfo.wire.view_from_data`; whenever the seat is to act,
+        ``bot.choose(view)`` is sent against that view's version.  A ``stale`` refusal (the
+        table moved on before the move arrived: a turn timer played for the seat, say) is
+        passed over, as the newer view follows it; any other error raises
+        :class:`ServerError`.  A spectator's socket only watches to the end.  The socket
+        stays open (``docs/server.md``: the server never closes it at the end of a game)."""
+        acted = -1
+        while True:
+            try:
+                view = view_from_data(self.view(timeout))
+            except ServerError as error:
+                if error.code == "stale":
+                    continue
+                raise
+            if view.is_over:
+                return view
+            if view.moves is not None and view.version != acted:
+                self.act(action_data(bot.choose(view)), view.version)
+                acted = view.version
 
     def act(self, action: Mapping[str, Any], version: int) -> None:
         """Send ``{"type": "action", "version": version, "action": action}``."""

@@ -13,21 +13,12 @@ from typing import Any, Final
 
 import attrs
 
+from golfo._reading import fail, parse_json, read_bool, read_int, read_object, show
 from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
 from golfo.notation import explain
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
-from golfo.wire import (
-    MAX_MESSAGE,
-    action_from_data,
-    fail,
-    parse_json,
-    read_bool,
-    read_int,
-    read_object,
-    rules_from_data,
-    show,
-)
+from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
 __all__ = [
     "BOT_KINDS",
