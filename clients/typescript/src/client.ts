@@ -103,14 +103,16 @@ export class Client {
   }
 
   /** A WebSocket to the table, saying hello with `token` (as that seat) or without (null:
-   * as a spectator); the client's options, then `options`, say which WebSocket to use and
-   * how to reconnect. */
+   * as a spectator); `options` (else the client's) say which WebSocket to use and how to
+   * reconnect. */
   connect(id: string, token: string | null = null, options: SocketOptions = {}): TableSocket {
     const merged: SocketOptions = {};
     const factory = options.WebSocket ?? this.options.WebSocket;
     if (factory !== undefined) merged.WebSocket = factory;
     const reconnect = options.reconnect ?? this.options.reconnect;
     if (reconnect !== undefined) merged.reconnect = reconnect;
+    const openTimeout = options.openTimeout ?? this.options.openTimeout;
+    if (openTimeout !== undefined) merged.openTimeout = openTimeout;
     return new TableSocket(this.socketUrl(id), token, merged);
   }
 }

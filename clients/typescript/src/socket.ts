@@ -35,6 +35,9 @@ export interface SocketOptions {
   WebSocket?: WebSocketFactory;
   /** How to reconnect after a dropped connection; `false`: never. */
   reconnect?: ReconnectOptions | false;
+  /** Milliseconds a new connection has to bring its first view before it is given up on
+   * (and, with `reconnect`, tried again): 10000. */
+  openTimeout?: number;
 }
 
 /** `connecting` (the first time), `open` (a view came), `reconnecting`, `closed` (for good). */
@@ -105,6 +108,7 @@ export class TableSocket {
   private ws: WebSocketLike | null = null;
   private readonly factory: WebSocketFactory;
   private readonly retry: Required<ReconnectOptions> | null;
+  private readonly openTimeout: number;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
@@ -139,6 +143,7 @@ export class TableSocket {
             maxDelay: retry.maxDelay ?? 5000,
             attempts: retry.attempts ?? Number.POSITIVE_INFINITY,
           };
+    this.openTimeout = options.openTimeout ?? 10_000;
     this.closed = new Promise((resolve) => {
       this.finish = resolve;
     });
@@ -302,6 +307,19 @@ export class TableSocket {
     this.ws = ws;
     let viewed = false;
     let refusal: ProtocolError | null = null;
+    // no view in time: given up on (Node 20's WebSocket may never report a failed handshake)
+    const timeout = setTimeout(() => lost(), this.openTimeout);
+    const lost = (): void => {
+      clearTimeout(timeout);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      try {
+        ws.close();
+      } catch {
+        // closed already
+      }
+      this.lost(viewed, refusal);
+    };
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;
       this.send(this.token === null ? { type: "hello" } : { type: "hello", token: this.token });
@@ -312,6 +330,7 @@ export class TableSocket {
       if (message === null) return;
       if (message.type === "view" && !viewed) {
         viewed = true;
+        clearTimeout(timeout);
         this.failures = 0;
         this.setStatus("open");
       } else if (message.type === "error" && !viewed && REFUSALS.has(message.code)) {
@@ -319,35 +338,37 @@ export class TableSocket {
       }
       this.dispatch(message);
     });
-    ws.addEventListener("close", () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      this.rejectPending(new ConnectionError("dropped", "the connection dropped before the answer"));
-      if (this.stopped) return;
-      if (refusal !== null) {
-        this.end(refusal);
-        return;
-      }
-      if (this.retry === null) {
-        this.end(new ConnectionError("closed", "the connection closed"));
-        return;
-      }
-      if (!viewed) this.failures += 1;
-      if (this.failures > this.retry.attempts) {
-        const error = new ConnectionError("gave_up", `${this.failures} tries to reconnect failed`);
-        this.emit("error", error);
-        this.end(error);
-        return;
-      }
-      this.setStatus("reconnecting");
-      const { initialDelay, maxDelay } = this.retry;
-      const delay = Math.min(maxDelay, initialDelay * 2 ** this.failures) * (0.75 + Math.random() / 4);
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        if (!this.stopped) this.open();
-      }, delay);
-    });
-    ws.addEventListener("error", () => undefined); // a close event follows
+    // browsers report a failure with error then close; Node 20's sometimes with error alone
+    ws.addEventListener("close", lost);
+    ws.addEventListener("error", lost);
+  }
+
+  /** The connection is gone: end for good, or try again after a while. */
+  private lost(viewed: boolean, refusal: ProtocolError | null): void {
+    this.rejectPending(new ConnectionError("dropped", "the connection dropped before the answer"));
+    if (this.stopped) return;
+    if (refusal !== null) {
+      this.end(refusal);
+      return;
+    }
+    if (this.retry === null) {
+      this.end(new ConnectionError("closed", "the connection closed"));
+      return;
+    }
+    if (!viewed) this.failures += 1;
+    if (this.failures > this.retry.attempts) {
+      const error = new ConnectionError("gave_up", `${this.failures} tries to connect failed`);
+      this.emit("error", error);
+      this.end(error);
+      return;
+    }
+    this.setStatus("reconnecting");
+    const { initialDelay, maxDelay } = this.retry;
+    const delay = Math.min(maxDelay, initialDelay * 2 ** this.failures) * (0.75 + Math.random() / 4);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.stopped) this.open();
+    }, delay);
   }
 
   private parse(data: unknown): ServerMessage | null {

@@ -43,11 +43,12 @@ export function statusOf(socket: TableSocket, status: SocketStatus): Promise<voi
 }
 
 /** A TCP proxy on loopback in front of the server: `cut()` drops every connection through it
- * (as a network would: no closing handshake) and refuses new ones until `resume()`. */
+ * (as a network would: no closing handshake) and stops listening (new ones are refused)
+ * until `resume()`. */
 export class CuttableProxy {
   /** Connections accepted and passed on. */
   connections = 0;
-  private accepting = true;
+  private port = 0;
   private readonly sockets = new Set<net.Socket>();
   private readonly server: net.Server;
 
@@ -57,33 +58,29 @@ export class CuttableProxy {
 
   /** Starts listening; the proxy's address (http://127.0.0.1:PORT). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    const address = this.server.address() as net.AddressInfo;
-    return `http://127.0.0.1:${address.port}`;
+    await this.resume();
+    return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Drops every connection and refuses new ones. */
-  cut(): void {
-    this.accepting = false;
+  /** Drops every connection and stops listening. */
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
+    await closed;
   }
 
-  /** Accepts connections again. */
-  resume(): void {
-    this.accepting = true;
+  /** Listens again, on the same port. */
+  async resume(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
   }
 
   /** Stops listening and drops every connection. */
   async stop(): Promise<void> {
-    this.cut();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.server.listening) await this.cut();
   }
 
   private accept(client: net.Socket): void {
-    if (!this.accepting) {
-      client.destroy();
-      return;
-    }
     this.connections += 1;
     const upstream = net.connect(Number(this.target.port), this.target.hostname);
     const pair = [client, upstream];
