@@ -3,6 +3,7 @@
 // `golfo serve`: the one at GOLFO_URL, or else one started here on loopback
 // (`python3 -m golfo.server --port 0 --db :memory:`; GOLFO_PYTHON names another Python).
 // Node 20 has the WebSocket only behind --experimental-websocket: given when needed.
+// --test-force-exit: a test that fails with a socket still reconnecting ends all the same.
 
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -40,7 +41,7 @@ const files = readdirSync(TESTS)
   .filter((name) => name.endsWith(".test.js"))
   .sort()
   .map((name) => join(TESTS, name));
-const run = spawnSync(process.execPath, [...flags, "--test", ...process.argv.slice(2), ...files], {
+const run = spawnSync(process.execPath, [...flags, "--test", "--test-force-exit", ...process.argv.slice(2), ...files], {
   stdio: "inherit",
   env: { ...process.env, GOLFO_URL: url },
 });
