@@ -30,6 +30,11 @@ function startServer() {
   });
 }
 
+if (Number(process.versions.node.split(".")[0]) < 20) {
+  console.error(`golfo-client's tests need Node 20 or later (a WebSocket); this is ${process.version}`);
+  process.exit(1);
+}
+
 let server = null;
 let url = process.env.GOLFO_URL;
 if (!url) {
