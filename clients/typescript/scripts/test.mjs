@@ -2,7 +2,8 @@
 // Runs the compiled tests (dist/test/*.test.js) with Node's test runner against a live
 // `golfo serve`: the one at GOLFO_URL, or else one started here on loopback
 // (`python3 -m golfo.server --port 0 --db :memory:`; GOLFO_PYTHON names another Python).
-// Node 20 has the WebSocket only behind --experimental-websocket: given when needed.
+// Node 20 has the WebSocket only behind --experimental-websocket: given when needed
+// (scripts/with-websocket.mjs).
 // --test-force-exit: a test that fails with a socket still reconnecting ends all the same.
 
 import { spawn, spawnSync } from "node:child_process";
@@ -10,6 +11,8 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+
+import { websocketFlags } from "./with-websocket.mjs";
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TESTS = join(PACKAGE, "dist", "test");
@@ -41,12 +44,11 @@ if (!url) {
   server = await startServer();
   url = server.url;
 }
-const flags = typeof globalThis.WebSocket === "function" ? [] : ["--experimental-websocket"];
 const files = readdirSync(TESTS)
   .filter((name) => name.endsWith(".test.js"))
   .sort()
   .map((name) => join(TESTS, name));
-const run = spawnSync(process.execPath, [...flags, "--test", "--test-force-exit", ...process.argv.slice(2), ...files], {
+const run = spawnSync(process.execPath, [...websocketFlags(), "--test", "--test-force-exit", ...process.argv.slice(2), ...files], {
   stdio: "inherit",
   env: { ...process.env, GOLFO_URL: url },
 });
