@@ -111,6 +111,7 @@ test("a bad token: auth, and the socket stops without trying again", { timeout: 
   await assert.rejects(socket.act({ type: "pass", seat: 0 }, 0), ConnectionError);
 });
 
+// the server's default rate: 20 messages a second, bursts of 40 (`golfo serve --rate`)
 test("too many messages: rate, each answering its own message", { timeout: 60_000 }, async () => {
   const table = await server.createTable({ players: 3 });
   const socket = server.connect(table.table);

@@ -90,3 +90,35 @@ test("the example bot plays a whole game", { timeout: 120_000 }, () => {
   assert.equal(run.stderr, "");
   assert.equal(run.stdout.match(/^ {2}\d\. seat \d: \d+/gm)?.length, 3, run.stdout);
 });
+
+test("end_game: an open-ended game ends between hands once every person agrees", { timeout: 60_000 }, async () => {
+  const table = await server.createTable({ hands: null, seed: 4, pause: 60, bot_delay: 0, bots: { "1": "heuristic", "2": "random" } });
+  const grant = await server.takeSeat(table.table, 0, "Ana");
+  const socket = server.connect(table.table, grant.token);
+  socket.on("view", ({ view }) => {
+    if (view.moves !== null) void socket.act(simpleMove(view));
+  });
+  const between = await socket.waitFor((view) => view.phase === "between_hands");
+  await socket.endGame();
+  const end = await socket.waitFor((view) => view.phase === "end");
+  assert.equal(end.results.length, between.results.length);
+  assert.equal(end.history.at(-1)?.type, "end_game");
+  socket.close();
+});
+
+test("bot: the server's bot plays the seat on request, and stops", { timeout: 60_000 }, async () => {
+  const table = await server.createTable({ players: 3, seed: 2, bot_delay: 0 });
+  const grants = await Promise.all([0, 1, 2].map((seat) => server.takeSeat(table.table, seat, `p${seat}`)));
+  const first = (await server.table(table.table)).view;
+  const seat = first.to_act as 0 | 1 | 2;
+  const socket = server.connect(table.table, grants[seat]!.token);
+  const view = await socket.waitFor((v) => v.moves !== null);
+  await socket.setBot(true);
+  // three people and no timer: only this seat could move the table on, so its bot did
+  const moved = await socket.waitFor((v) => v.version > view.version);
+  assert.equal(moved.seat, seat);
+  assert.equal((await server.table(table.table)).seats[seat]?.bot, true);
+  await socket.setBot(false);
+  assert.equal((await server.table(table.table)).seats[seat]?.bot, false);
+  socket.close();
+});
