@@ -22,8 +22,9 @@ from serverkit import LiveServer, Player, check_messages, policy, states_of
 import golfo
 from golfo import CHANCE
 from golfo.server.client import Client, Socket
+from golfo.server.databases import open_store
 from golfo.server.protocol import TableConfig
-from golfo.server.store import TableRow, open_store
+from golfo.server.store import TableRow
 from golfo.server.tables import Hub
 
 LEASE = "1.5"  # seconds: a killed process's bots move to another within about two

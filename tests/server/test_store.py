@@ -13,6 +13,7 @@ import pytest
 from pgkit import Cluster
 from serverkit import execute, is_postgres
 
+from golfo.server.databases import open_store
 from golfo.server.postgres import MIGRATIONS, PostgresStore
 from golfo.server.store import (
     SCHEMA_VERSION,
@@ -21,7 +22,6 @@ from golfo.server.store import (
     StaleLogError,
     StoreError,
     TableRow,
-    open_store,
 )
 
 FIRST_LAYOUT_SQLITE = """

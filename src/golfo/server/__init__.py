@@ -17,8 +17,9 @@ game is rebuilt from its log when the server starts.  The protocol is in ``docs/
 """
 
 from golfo.server.app import create_app
+from golfo.server.databases import open_store
 from golfo.server.run import main, serve
-from golfo.server.store import SQLiteStore, StaleLogError, Store, StoreError, open_store
+from golfo.server.store import SQLiteStore, StaleLogError, Store, StoreError
 from golfo.server.tables import Hub, Limits
 
 __all__ = [

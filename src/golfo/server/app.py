@@ -28,6 +28,7 @@ from golfo._reading import fail, parse_json, read_object, show
 from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
+from golfo.server.databases import open_store
 from golfo.server.protocol import (
     REQUEST_UNREAD,
     TABLE_UNREAD,
@@ -37,7 +38,7 @@ from golfo.server.protocol import (
     parse_client_message,
     parse_table_config,
 )
-from golfo.server.store import Store, open_store
+from golfo.server.store import Store
 from golfo.server.tables import Connection, Hub, Limits, Table
 from golfo.state import Phase
 from golfo.views import view

@@ -21,7 +21,8 @@ import uvicorn
 from starlette.applications import Starlette
 
 from golfo.server.app import MAX_BODY, create_app
-from golfo.server.store import StoreError, is_postgres_url, open_store, redact_url
+from golfo.server.databases import open_store
+from golfo.server.store import StoreError, is_postgres_url, redact_url
 from golfo.server.tables import Limits
 
 __all__ = ["DEFAULT_DB", "ListenError", "add_arguments", "listen", "main", "serve"]

@@ -38,7 +38,6 @@ __all__ = [
     "StoreError",
     "TableRow",
     "is_postgres_url",
-    "open_store",
     "redact_url",
 ]
 
@@ -427,23 +426,6 @@ def redact_url(url: str) -> str:
     if not sep or not at or ":" not in login:
         return url
     return f"{scheme}://{login.split(':', 1)[0]}:***@{host}"
-
-
-def open_store(db: str | Path, *, durable: bool = False) -> Store:
-    """The store ``golfo serve --db`` names: a PostgreSQL URL (``postgresql://...``, extra
-    ``golfo[postgres]``) or a SQLite file (``":memory:"``: nothing kept)."""
-    text = str(db)
-    if is_postgres_url(text):
-        try:
-            from golfo.server.postgres import PostgresStore
-        except ImportError as error:  # pragma: no cover - the extra is in dev
-            raise StoreError(
-                f"a PostgreSQL database needs psycopg: pip install 'golfo[postgres]' ({error})"
-            ) from None
-        return PostgresStore(text)
-    if text != ":memory:":
-        Path(text).parent.mkdir(parents=True, exist_ok=True)
-    return SQLiteStore(text, durable=durable)
 
 
 def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) -> list[TableRow]:

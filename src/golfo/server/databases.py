@@ -1,0 +1,31 @@
+"""Which store ``golfo serve --db`` names: :func:`open_store`.
+
+It sits apart from :mod:`golfo.server.store` (the interface and SQLite) and
+:mod:`golfo.server.postgres` (which builds on the interface), so that neither of those
+imports the other's importer: the store module never imports PostgreSQL's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from golfo.server.store import SQLiteStore, Store, StoreError, is_postgres_url
+
+__all__ = ["open_store"]
+
+
+def open_store(db: str | Path, *, durable: bool = False) -> Store:
+    """The store ``golfo serve --db`` names: a PostgreSQL URL (``postgresql://...``, extra
+    ``golfo[postgres]``) or a SQLite file (``":memory:"``: nothing kept)."""
+    text = str(db)
+    if is_postgres_url(text):
+        try:
+            from golfo.server.postgres import PostgresStore
+        except ImportError as error:  # pragma: no cover - the extra is in dev
+            raise StoreError(
+                f"a PostgreSQL database needs psycopg: pip install 'golfo[postgres]' ({error})"
+            ) from None
+        return PostgresStore(text)
+    if text != ":memory:":
+        Path(text).parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteStore(text, durable=durable)
