@@ -50,7 +50,8 @@ def _graph(modules: dict[str, Path]) -> dict[str, set[str]]:
                 for alias in node.names:
                     full = f"{source}.{alias.name}"
                     folder = modules[source].parent if source in modules else None
-                    compiled = folder is not None and any(folder.glob(f"{alias.name}.*.so"))
+                    # an extension module (golfo_native._core): its stub is in the source
+                    compiled = folder is not None and (folder / f"{alias.name}.pyi").is_file()
                     if full in modules:
                         deps.add(full)
                     elif source in modules and not compiled:
