@@ -60,6 +60,9 @@ SNAPSHOT = """() => {
       return b ? Number(b.dataset.count) : 0;
     }),
     cards: all("[data-card]", (c) => c.dataset.card),
+    marks: all("[data-card] .rank", (r) => [
+      r.closest("[data-card]").dataset.card, getComputedStyle(r).textDecorationLine,
+    ]),
     html: document.documentElement.outerHTML,
   };
 }"""
@@ -121,6 +124,8 @@ def check_page(shown: dict[str, Any], view: dict[str, Any]) -> None:
         for s, n in enumerate(view["hand_sizes"])
     ]
     assert shown["backs"] == backs
+    for card, line in shown["marks"]:  # a 6 and a 9 underlined: upside down, one reads as the other
+        assert (line == "underline") == (card[0] in "69"), (card, line)
     known = knowable(view)
     assert set(shown["cards"]) <= known, set(shown["cards"]) - known
     named = set(CARD.findall(shown["html"]))  # in any words: "recibe 9C", "descarta 9C"...
@@ -162,3 +167,63 @@ def sit(page: Page, url: str, table: dict[str, Any]) -> None:
     page.goto(f"{url}/#/table/{table['table']}")
     expect(page.locator("#status")).to_have_attribute("data-state", "online")
     expect(page.locator("#table")).to_have_attribute("data-version", re.compile(r"\d"))
+
+
+CONTRAST = """(selector) => {
+  // WCAG contrast of each match's text against what is behind it: its own and its
+  // ancestors' background colours (alpha included) and opacities, over the felt's colour
+  // (its lightest, --felt) inside the felt, else the page's background
+  const rgba = (text) => {
+    const hex = text.trim().match(/^#([0-9a-f]{6})$/i);
+    if (hex) return [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16)).concat(1);
+    const [r, g, b, a] = text.match(/[\\d.]+/g).map(Number);
+    return [r, g, b, a === undefined ? 1 : a];
+  };
+  const over = ([r, g, b, a], below) => [r, g, b].map((c, i) => c * a + below[i] * (1 - a));
+  const mix = (top, below, o) => top.map((c, i) => c * o + below[i] * (1 - o));
+  const lum = (rgb) => {
+    const linear = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const [r, g, b] = rgb.map((c) => linear(c / 255));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return [...document.querySelectorAll(selector)].map((node) => {
+    const felt = document.getElementById("felt");
+    const chain = [];
+    const top = felt.contains(node) ? felt : document.documentElement;
+    for (let n = node; n && n !== top; n = n.parentElement) chain.unshift(n);
+    const base = top === felt
+      ? getComputedStyle(felt).getPropertyValue("--felt")
+      : getComputedStyle(document.body).backgroundColor;
+    const seen = (i, behind) => {  // [text, background] as seen, from chain[i] down
+      if (i === chain.length) return [over(rgba(getComputedStyle(node).color), behind), behind];
+      const style = getComputedStyle(chain[i]);
+      const [text, back] = seen(i + 1, over(rgba(style.backgroundColor), behind));
+      const o = Number(style.opacity);
+      return [mix(text, behind, o), mix(back, behind, o)];
+    };
+    const [text, back] = seen(0, rgba(base).slice(0, 3));
+    const [hi, lo] = [lum(text), lum(back)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  });
+}"""
+
+
+def contrasts(page: Page, selector: str) -> list[float]:
+    """The WCAG contrast ratio of the text of each node matching ``selector`` (see
+    :data:`CONTRAST`: solid and translucent backgrounds and opacity are counted)."""
+    ratios: list[float] = page.evaluate(CONTRAST, selector)
+    return ratios
+
+
+def on_one_line(page: Page, selector: str) -> bool:
+    """Whether the text of the node ``selector`` (an inline box) lies on one line."""
+    lines: int = page.eval_on_selector(selector, "n => n.getClientRects().length")
+    return lines == 1
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    """The bounding box (``x``, ``y``, ``width``, ``height``) of the first node matching
+    ``selector`` (which must be visible)."""
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}

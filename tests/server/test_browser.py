@@ -172,7 +172,8 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
             pages[0].wait_for_function(
                 f"Number(document.querySelector('#table').dataset.version) > {views[0]['version']}"
             )
-            pages[2].click("#results [data-kind='next_hand']")  # the other only puts it away
+            # the other only puts it away ("close", once it sees the next hand begun)
+            pages[2].click("#results [data-kind='next_hand'], #results [data-kind='close']")
             continue
         actor = next((s for s in pages if views[s]["moves"] is not None), None)
         if actor is None:

@@ -12,14 +12,28 @@ bets, moves, and no card the seat may not know).  Screenshots of every phase are
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import CHROMIUM, FLAGS, SIZES, open_lobby, page_errors, settle, sit
+from browserkit import (
+    CHROMIUM,
+    FLAGS,
+    SIZES,
+    box,
+    contrasts,
+    on_one_line,
+    open_lobby,
+    page_errors,
+    settle,
+    sit,
+)
 
+from golfo import LUDOTEKA, TRADICIONAL
 from golfo.server.client import Client
 
 if CHROMIUM is None:  # pragma: no cover - .ci/run installs it
@@ -120,6 +134,16 @@ def in_sight(page: Page, selector: str) -> None:
     assert box["y"] + box["height"] <= viewport["height"], (box, viewport)
 
 
+FOCUS = """() => {  // where the keyboard is: a move, a card of the hand, the turn line, the result
+  const at = document.activeElement;
+  if (!at || at === document.body) return "body";
+  if (at.closest("#buttons")) return "move";
+  if (at.closest("#my-hand")) return "hand";
+  if (at.closest("#results")) return "result";
+  return at.id || at.tagName;
+}"""
+
+
 def click_passively(page: Page, view: dict[str, Any]) -> None:
     """Pass, call or stand pat, by clicking."""
     moves = view["moves"]
@@ -139,18 +163,41 @@ def test_the_result_stays_in_sight_until_the_player_moves_on(
     sit(page, server.url, table)
     token = table["token"]
     view = settle(page, client, table["table"], token)
+    picked = False
     while view["phase"] != "between_hands":
-        if view["moves"] is not None:
+        moves = view["moves"]
+        if moves is not None and not picked and (moves["discard_max"] or 0) >= 2:
+            picked = True  # two cards picked: the discard's words on one line, then put back
+            for card in view["hand"][:2]:
+                page.click(f"#my-hand [data-card='{card}']")
+            discard = box(page, "#buttons [data-kind='discard']")
+            assert discard["height"] == box(page, "#buttons [data-kind='stand_pat']")["height"]
+            for card in view["hand"][:2]:
+                page.click(f"#my-hand [data-card='{card}']")
+        if moves is not None:
             click_passively(page, view)
         else:
             page.wait_for_timeout(50)
         view = settle(page, client, table["table"], token)
+    assert picked
     result = view["results"][-1]
     assert result["showdown"]
     expect(page.locator("#results")).to_be_visible()
     in_sight(page, "#results")
     shown = page.eval_on_selector_all("#shown tr", "n => n.map(r => r.dataset.seat)")
     assert shown == ["0", "1", "2"]
+    cards = page.eval_on_selector_all(  # side by side, none over another, all in the card
+        "#shown .shown-cards",
+        "n => n.map(s => [...s.children].map(c => c.getBoundingClientRect().toJSON()))",
+    )
+    panel = box(page, "#results")
+    for row in cards:
+        for left, right in itertools.pairwise(row):
+            assert left["right"] <= right["left"], (left, right)
+        assert row[-1]["right"] <= panel["x"] + panel["width"]
+    note = box(page, "#next-note")
+    gap = box(page, "#result-buttons")["y"] - (note["y"] + note["height"])
+    assert gap < 24  # the button right under the words, no empty space between
     for seat, cards in enumerate(result["shown"]):  # the cards shown, in the card and the seats
         for card in cards or []:
             expect(
@@ -166,15 +213,30 @@ def test_the_result_stays_in_sight_until_the_player_moves_on(
     assert page.evaluate("localStorage.getItem('golfo.theme')") == "dark"
     shot(page, shots, "showdown-dark", size)
     page.click("#theme")
-    # the server starts the next hand after its pause: the result stays, the hand is playable
+    # the server starts the next hand after its pause: the result stays, out of the felt's
+    # way (below the moves), and only closes; the hand is playable, its turn in sight
     page.wait_for_function(
         f"document.querySelector('#hand-title').textContent.endsWith('{result['hand_number'] + 1}')"
     )
     expect(page.locator("#results")).to_be_visible()
-    in_sight(page, "#results")
+    expect(page.locator("#result-buttons button .label")).to_have_text(["Cerrar"])
     view = settle(page, client, table["table"], token)
     assert view["hand_number"] == result["hand_number"] + 1
+    while view["moves"] is None:
+        page.wait_for_timeout(50)
+        view = settle(page, client, table["table"], token)
+    expect(page.locator("#turn")).to_have_text("Te toca")
+    in_sight(page, "#turn")
+    in_sight(page, "#buttons button >> nth=0")
+    assert box(page, "#results")["y"] >= box(page, "#moves")["y"] + box(page, "#moves")["height"]
+    # a reload shows it again, until it is put away (kept for this tab)
+    page.reload()
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#results-title")).to_contain_text(f"Mano n.º {result['hand_number']}")
     page.keyboard.press(page.evaluate("KEYS.es.next_hand"))  # moves on: only puts it away
+    expect(page.locator("#results")).to_be_hidden()
+    page.reload()
+    expect(page.locator("#table")).to_have_attribute("data-version", re.compile(r"\d"))
     expect(page.locator("#results")).to_be_hidden()
     assert settle(page, client, table["table"], token)["hand_number"] == view["hand_number"]
     assert not errors
@@ -217,9 +279,12 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
             assert page.evaluate("document.activeElement.dataset.card") == view["hand"][0]
             assert page.evaluate("document.activeElement.tabIndex") == 0
             shot(page, shots, "hand", size)
-            page.keyboard.press("Tab")  # out of the hand: to the discard
-            assert page.evaluate("document.activeElement.dataset.kind") == "discard"
-            page.keyboard.press("Enter")
+            if lang == "es":  # by its key, from the hand
+                page.keyboard.press(keys["discard"])
+            else:
+                page.keyboard.press("Tab")  # out of the hand: to the discard
+                assert page.evaluate("document.activeElement.dataset.kind") == "discard"
+                page.keyboard.press("Enter")
             moved(page, view["version"])
         elif moves["discard_max"] is not None:
             page.keyboard.press(keys["stand_pat"])
@@ -229,6 +294,11 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
             kind = "bet" if moves["bet"] else "raise"
             page.keyboard.press(keys[kind])  # to the amount
             assert page.evaluate("document.activeElement.id") == "amount"
+            low, high = moves[kind]  # the label says the range; the button, the move
+            words = {"es": f"de {low} a {high}", "en": f"from {low} to {high}"}[lang]
+            expect(page.locator("#amount-label")).to_have_text(words)
+            choice = next(c for c in view["choices"] if c["kind"] == kind)
+            assert page.get_attribute("#amount", "aria-label") == choice[lang]
             page.keyboard.type(str(moves[kind][0]))
             shot(page, shots, "betting", size)
             page.keyboard.press("Enter")
@@ -237,6 +307,8 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
             kind = "call" if moves["call"] is not None else "pass" if moves["pass"] else "fold"
             page.keyboard.press(keys[kind])
             moved(page, view["version"])
+        if moves is not None:  # after a move the keyboard stays: the turn line, or the next move
+            assert page.evaluate(FOCUS) in ("turn", "move", "hand", "result")
         view = settle(page, client, table["table"], token)
     assert did == {"discard", "wager"}
     # the result: in sight, its "next hand" focused; each event was heard once, in order
@@ -282,6 +354,10 @@ def test_ending_the_game_asks_first(
             page.wait_for_timeout(50)
         view = settle(page, client, table["table"], token)
     expect(page.locator("#results")).to_be_visible()
+    # a folded seat's words and its "no va" are legible on the felt (WCAG AA), light or dark
+    ratios = contrasts(page, ".seat.folded .name, .seat.folded .stack, .flag.folded")
+    assert len(ratios) >= 3
+    assert min(ratios) >= 4.5, ratios
     shot(page, shots, "standings", size)
     next_hand = page.locator("#results [data-kind='next_hand']")
     expect(next_hand).to_be_focused()  # moving on is the obvious move
@@ -313,7 +389,12 @@ def test_create_seats_the_creator(
     page = new_page(browser, size)
     open_lobby(page, server.url)
     assert page.input_value("#create [name=pause]") == ""  # until a player asks: the default
+    for rules, preset in (("ludoteka", LUDOTEKA), ("tradicional", TRADICIONAL)):
+        page.select_option("#create [name=rules]", rules)  # "hands": empty, the rules' own
+        wanted = "sin límite" if preset.hands is None else str(preset.hands)
+        assert page.get_attribute("#create [name=hands]", "placeholder") == wanted
     page.fill("#name", "Marta")
+    page.fill("#create [name=seed]", "5")
     page.select_option("#create [name=players]", "4")
     page.select_option("#seat-kinds select[data-seat='2']", "random")
     shot(page, shots, "lobby", size)
@@ -322,6 +403,27 @@ def test_create_seats_the_creator(
     table = page.url.rsplit("/", 1)[1]
     expect(page.locator("#status")).to_have_attribute("data-state", "online")
     expect(page.locator("#seats [data-seat='0'] .name")).to_have_text("Marta (tú)")
+    # four players: the dealer (the creator, seat 0, in the first hand) sits it out, and
+    # is told so where its cards would be
+    expect(page.locator("#hand-note")).to_have_text(
+        "Descansas esta mano: con cuatro jugadores el dador no juega"
+    )
+    assert min(contrasts(page, ".seat.sitting-out .name, .seat.sitting-out .stack")) >= 4.5
+    # the seat across the table has room for five backs (a full hand) and its chips on a line
+    top = "#seats [data-slot='top']"
+    room = page.eval_on_selector(
+        top,
+        """seat => {
+          const style = getComputedStyle(seat);
+          const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+          const inner = seat.clientWidth - pad;
+          const back = seat.querySelector(".back");
+          const gap = parseFloat(getComputedStyle(back.parentElement).columnGap) || 0;
+          return [inner, 5 * back.getBoundingClientRect().width + 4 * gap];
+        }""",
+    )
+    assert room[0] >= room[1], room
+    assert on_one_line(page, f"{top} .stack")
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('golfo.seat.{table}'))")
     assert kept["seat"] == 0
     summary = Client(server.url).table(table)
@@ -337,6 +439,30 @@ def test_refusals_are_worded_for_the_player(
     client = Client(server.url)
     table = client.create_table(rules="ludoteka", bots=BOTS, seed=1, pause=None, **FAST)
     page = new_page(browser, "desktop", lang)
+    # the lobby checks its numbers itself, in its own words (not the browser's bubble)
+    open_lobby(page, server.url)
+    tables = {t["table"] for t in client.tables()}
+    hands_bad = {
+        "es": "Las manos tienen que ser un número entero de 1 a 10000"
+        " (o el campo vacío, para las de las reglas).",
+        "en": "Hands must be a whole number from 1 to 10000"
+        " (or an empty field, for the rules' own number).",
+    }[lang]
+    for hands in ("0", "2.5", "10001"):
+        page.fill("#create [name=hands]", hands)
+        page.click("#create-table")
+        expect(page.locator("#lobby-error")).to_have_text(hands_bad)
+        expect(page.locator("#create [name=hands]")).to_be_focused()
+        assert page.get_attribute("#create [name=hands]", "aria-invalid") == "true"
+    page.fill("#create [name=hands]", "")
+    page.fill("#create [name=seed]", "-1")
+    page.click("#create-table")
+    expect(page.locator("#lobby-error")).to_contain_text(
+        {"es": "La semilla tiene que ser", "en": "The seed must be"}[lang]
+    )
+    assert page.get_attribute("#create [name=hands]", "aria-invalid") is None
+    assert {t["table"] for t in client.tables()} == tables  # nothing created
+    in_sight(page, "#lobby-error")
     sit(page, server.url, table)
     token = table["token"]
     view = settle(page, client, table["table"], token)

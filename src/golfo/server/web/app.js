@@ -25,6 +25,7 @@ const app = {
   result: { hand: 0, open: false, data: null },  // the last hand's result, until dismissed
   error: null,          // the refusal shown, in both languages
   voted: null,          // the version at which we asked to end the game
+  touched: false,       // a key pressed or the page clicked: the keyboard's place is kept
   retry: 0,
   closing: false,
   countdown: null,
@@ -108,6 +109,25 @@ function pauseOptions() {
   select.value = value;
 }
 
+// The hands each preset plays when the form leaves them empty: golfo.rules' TRADICIONAL
+// (open-ended) and LUDOTEKA (10); a test checks that they agree.
+const PRESET_HANDS = { tradicional: null, ludoteka: 10 };
+
+function handsHint() {
+  const hands = PRESET_HANDS[$("create").rules.value];
+  $("create").hands.placeholder = hands === null || hands === undefined ? t("no_limit") : String(hands);
+}
+
+// A whole number from `low` to `high` in a number field: the number, null when empty,
+// NaN when it is anything else (the browser's own check is off: the page words its own).
+function wholeField(input, low, high) {
+  const raw = input.value.trim();
+  if (input.validity.badInput) return NaN;
+  if (raw === "") return null;
+  const value = Number(raw);
+  return /^\d+$/.test(raw) && value >= low && value <= high ? value : NaN;
+}
+
 async function showLobby() {
   closeSocket();
   app.table = null;
@@ -163,10 +183,25 @@ async function createTable(event) {
   event.preventDefault();
   clearError();
   const form = $("create");
+  for (const input of [form.hands, form.seed]) {
+    setAttr(input, "aria-invalid", null);
+    setAttr(input, "aria-describedby", null);
+  }
+  const hands = wholeField(form.hands, 1, 10000);
+  const seed = wholeField(form.seed, 0, Number.MAX_SAFE_INTEGER);
+  for (const [input, value, key] of [[form.hands, hands, "hands_bad"], [form.seed, seed, "seed_bad"]]) {
+    if (Number.isNaN(value)) {
+      showError({ es: UI.es[key], en: UI.en[key] }, "lobby-error");
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", "lobby-error");
+      input.focus();
+      return;
+    }
+  }
   const body = { rules: form.rules.value, players: Number(form.players.value), bots: {}, name: myName() };
   body.pause = form.pause.value ? Number(form.pause.value) : null;
-  if (form.hands.value) body.hands = Number(form.hands.value);
-  if (form.seed.value) body.seed = Number(form.seed.value);
+  if (hands !== null) body.hands = hands;
+  if (seed !== null) body.seed = seed;
   form.querySelectorAll("#seat-kinds select").forEach((select) => {
     if (select.value !== "human") body.bots[select.dataset.seat] = select.value;
   });
@@ -351,21 +386,37 @@ function render() {
   renderHistory(view);
   renderMemory(view);
   renderResult(view);
-  if (discarding(view) && (document.activeElement === document.body || document.activeElement === $("moves"))) {
-    const card = $("my-hand").querySelector('button.card[tabindex="0"]');
-    if (card) card.focus();  // a discard to choose: the keyboard goes to the hand
-  }
+  placeFocus(view);
+}
+
+// The keyboard's place when the one it had is gone (a move made, its button or the result
+// put away) or when it waits on the turn line: the result over the felt; the hand, at a
+// discard to choose; the first move, when the player has one; else the turn line (or the
+// hand, when no one is to act).  Never the page's body: Tab goes on from there.  Before the
+// player has touched the page, only a discard to choose takes the keyboard.
+function placeFocus(view) {
+  const at = document.activeElement;
+  const parked = !at || at === document.body || at === $("moves") || at === $("turn") || at === $("my-hand");
+  if (!parked || $("table").hidden || $("confirm-end").open) return;
+  if ((!at || at === document.body) && !app.touched && !discarding(view)) return;
+  const over = app.result.open && $("results").dataset.state !== "started";
+  const target = (over && $("result-buttons").querySelector("button"))
+    || (discarding(view) && $("my-hand").querySelector('button.card[tabindex="0"]'))
+    || $("buttons").querySelector("button:not(:disabled)")
+    || ($("turn").textContent ? $("turn") : $("my-hand"));
+  if (target !== at) target.focus({ preventScroll: true });
 }
 
 // A new result opens the results card; it stays until the player moves on.  A result found
-// on arriving at a table is shown only while its hand is still the table's.
+// on arriving at a table (a reload) is shown while its hand is the table's or the one just
+// before, unless the player put it away already in this tab (kept per table by hand).
 function noteResult(view) {
   const last = view.results[view.results.length - 1];
   const first = app.result.first;
   app.result.first = false;
   if (!last || last.hand_number <= app.result.hand) return;
   app.result.hand = last.hand_number;
-  if (first && last.hand_number !== view.hand_number) return;
+  if (first && (last.hand_number < view.hand_number - 1 || last.hand_number <= dismissed())) return;
   app.result.data = last;
   app.result.standings = app.standings;
   app.result.open = true;
@@ -373,7 +424,14 @@ function noteResult(view) {
   $("results").dataset.key = "";
 }
 
+function dismissed() {
+  return Number(sessionStorage.getItem(`golfo.dismissed.${app.table}`) || 0);
+}
+
 function closeResult() {
+  if (app.result.open && app.result.data && app.table) {
+    sessionStorage.setItem(`golfo.dismissed.${app.table}`, String(app.result.data.hand_number));
+  }
   app.result.open = false;
   if (app.countdown) clearInterval(app.countdown);
   app.countdown = null;
@@ -395,13 +453,8 @@ function pressNext() {
   if (view && app.seat !== null && view.phase === "between_hands" && (!result || stillBetween(view, result))) {
     act({ type: "next_hand" });
   }
-  const wasOpen = app.result.open;
   closeResult();
-  if (view) render();
-  if (wasOpen) {
-    const card = $("my-hand").querySelector('button.card[tabindex="0"]');
-    (card || $("buttons").querySelector("button") || $("moves")).focus();
-  }
+  if (view) render();  // the keyboard goes to the moves (placeFocus)
 }
 
 function askEnd() {
@@ -466,6 +519,9 @@ function renderResult(view) {
   if (state === "end") {
     buttons.push(el("button", { type: "button", class: "primary", "data-kind": "lobby", text: t("back_lobby"), onclick: () => { location.hash = "#/"; } }));
     buttons.push(el("button", { type: "button", "data-kind": "close", text: t("close"), onclick: pressNext }));
+  } else if (state === "started") {  // the new hand is on: the button only puts this away
+    buttons.push(el("button", { type: "button", "data-kind": "close", "aria-keyshortcuts": "Escape", onclick: pressNext },
+      el("span", { class: "label", text: t("close") }), el("kbd", { class: "hint", "aria-hidden": "true", text: "Esc" })));
   } else if (app.seat === null) {
     buttons.push(el("button", { type: "button", class: "primary", "data-kind": "next_hand", text: t("keep_watching"), onclick: pressNext }));
   } else {
@@ -473,13 +529,17 @@ function renderResult(view) {
     if (state === "between" && view.rules.hands === null) buttons.push(moveButton("end_game", t("end_game"), askEnd));
   }
   $("result-buttons").replaceChildren(...buttons);
+  // over the felt until the next hand begins; then out of its way, below the moves
+  const home = state === "started" ? $("result-dock") : $("felt");
+  if (box.parentNode !== home) home.append(box);
   const wasHidden = box.hidden;
   box.hidden = false;
-  if (wasHidden || app.result.focus || focused) {
-    app.result.focus = false;
+  const fresh = (wasHidden || app.result.focus) && state !== "started";
+  app.result.focus = false;
+  if (fresh || focused) {
     const target = (focused && $("result-buttons").querySelector(`[data-kind="${focused}"]`)) || $("result-buttons").querySelector("button");
     if (!(document.activeElement instanceof HTMLInputElement) && !$("confirm-end").open) target.focus({ preventScroll: true });
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    if (fresh) box.scrollIntoView({ block: "nearest" });
   }
 }
 
@@ -505,7 +565,7 @@ function applyLanguage() {
     node.textContent = t(node.dataset.ui);
   });
   $("theme").setAttribute("aria-label", t("theme"));
-  $("create").hands.placeholder = t("hands_hint");
+  handsHint();
   $("create").seed.placeholder = t("seed_hint");
   $("heard").setAttribute("aria-label", t("history"));
   $("theme").title = t("theme");
@@ -590,6 +650,7 @@ async function start() {
   $("name").value = localStorage.getItem("golfo.name") || "";
   $("create").addEventListener("submit", createTable);
   $("create").players.addEventListener("change", seatKinds);
+  $("create").rules.addEventListener("change", handsHint);
   $("lang").addEventListener("click", () => {
     app.lang = app.lang === "es" ? "en" : "es";
     localStorage.setItem("golfo.lang", app.lang);
@@ -607,6 +668,7 @@ async function start() {
     if (app.view) render();
   });
   document.addEventListener("keydown", onKey);
+  for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, () => { app.touched = true; }, true);
   window.addEventListener("hashchange", route);
   panels();
   applyLanguage();

@@ -44,7 +44,9 @@ function cardElement(card, name, { button = false, pressed = false, small = fals
   const suit = card.slice(-1);
   const pip = el("span", { class: "pip" });
   pip.innerHTML = SUIT_SVG[suit];
-  const body = [el("span", { class: "rank", text: rank }), pip, el("span", { class: "rank low", text: rank })];
+  // a 6 and a 9 are underlined, as on printed cards: upside down, one reads as the other
+  const mark = rank === "6" || rank === "9" ? " underlined" : "";
+  const body = [el("span", { class: `rank${mark}`, text: rank }), pip, el("span", { class: `rank low${mark}`, text: rank })];
   const attrs = {
     class: `card ${SUIT_CLASS[suit]}${small ? " small" : ""}`,
     "data-card": card,

@@ -158,15 +158,25 @@ function discarding(view) {
   return Boolean(view.moves && view.moves.discard_max !== null && view.moves.discard_max > 0);
 }
 
+// Why the player holds no cards: out of the game for good, or the dealer sitting out a hand of
+// four (docs/rules.md, R1 and R17); "" otherwise.
+function handNote(view) {
+  if (app.seat === null || view.hand.length) return "";
+  if (view.out.includes(app.seat)) return t("out_for_good");
+  if (view.dealt_in.length && !view.dealt_in.includes(app.seat)) return t("sitting_out");
+  return "";
+}
+
 function renderHand(view) {
   const box = $("my-hand");
   const picking = discarding(view);
   for (const card of [...app.selected]) if (!picking || !view.hand.includes(card)) app.selected.delete(card);
-  const key = `${picking}|${view.hand.join(",")}|${app.lang}`;
+  const note = handNote(view);
+  const key = `${picking}|${view.hand.join(",")}|${app.lang}|${note}`;
   if (box.dataset.key !== key) {
     const focused = box.contains(document.activeElement) ? document.activeElement : null;
     const index = focused ? [...box.children].indexOf(focused) : -1;
-    const old = new Map([...box.children].map((n) => [n.dataset.card, n]));
+    const old = new Map([...box.querySelectorAll(".card")].map((n) => [n.dataset.card, n]));
     if (app.handOf === view.hand_number) {  // discarded within the hand: they fly off
       for (const [card, node] of old) if (!view.hand.includes(card)) flyOff(node);
     }
@@ -175,7 +185,7 @@ function renderHand(view) {
       if (!old.has(card)) node.classList.add("dealt");
       return node;
     });
-    box.replaceChildren(...nodes);
+    box.replaceChildren(...nodes, ...(note ? [el("p", { class: "hand-note", id: "hand-note", text: note })] : []));
     box.dataset.key = key;
     box.classList.toggle("picking", picking);
     app.handOf = view.hand_number;
@@ -250,12 +260,15 @@ function keyOf(kind) {
   return KEYS[app.lang][kind] || "";
 }
 
-function moveButton(kind, label, onclick, { primary = false, disabled = false } = {}) {
+// A move's button: its words (and shorter ones for a narrow screen, when given), its key.
+function moveButton(kind, label, onclick, { primary = false, disabled = false, short = null } = {}) {
   const key = keyOf(kind);
+  const classes = [primary ? "primary" : "", short ? "has-short" : ""].filter(Boolean).join(" ");
   return el("button", {
-    type: "button", class: primary ? "primary" : null, "data-kind": kind, "aria-keyshortcuts": key || null,
+    type: "button", class: classes || null, "data-kind": kind, "aria-keyshortcuts": key || null,
     onclick, disabled,
-  }, el("span", { class: "label", text: label }), key ? el("kbd", { class: "hint", "aria-hidden": "true", text: key }) : null);
+  }, el("span", { class: "label", text: label }), short ? el("span", { class: "short", text: short }) : null,
+  key ? el("kbd", { class: "hint", "aria-hidden": "true", text: key }) : null);
 }
 
 function renderMoves(view) {
@@ -275,21 +288,23 @@ function renderMoves(view) {
     }
     let label = choice[app.lang];
     let disabled = false;
+    let short = null;
     if (choice.kind === "discard") {
       label = `${label}: ${app.selected.size} ${t("selected")}`;
+      short = fill(t("discard_short"), { n: app.selected.size, max: view.moves.discard_max });
       disabled = app.selected.size === 0;
     }
     const primary = choice.kind === "discard" && !disabled;
-    buttons.push(moveButton(choice.kind, label, () => choose(choice), { disabled, primary }));
+    buttons.push(moveButton(choice.kind, label, () => choose(choice), { disabled, primary, short }));
   }
   if (between) {
     buttons.push(moveButton("next_hand", t("next_hand"), pressNext, { primary: true }));
     if (view.rules.hands === null) buttons.push(moveButton("end_game", t("end_game"), askEnd));
   }
   box.replaceChildren(...buttons);
-  if (focused) {
+  if (focused) {  // the same move again, or the first; with none, render() places the keyboard
     const again = box.querySelector(`[data-kind="${focused}"]:not(:disabled)`) || box.querySelector("button:not(:disabled)");
-    (again || $("moves")).focus();
+    if (again) again.focus();
   }
 }
 
@@ -308,7 +323,9 @@ function showWager(choice) {
   $("wager").dataset.kind = choice.kind;
   $("wager").dataset.low = String(choice.low);
   $("wager").dataset.high = String(choice.high);
-  $("amount-label").textContent = choice[app.lang];
+  // the button says the move, the label only its range; the field's name has both
+  setText($("amount-label"), fill(t("range"), { low: choice.low, high: choice.high }));
+  setAttr(amount, "aria-label", choice[app.lang]);
   const go = $("wager-go");
   const key = keyOf(choice.kind);
   go.dataset.kind = choice.kind;
