@@ -62,9 +62,9 @@ def test_a_new_database_and_its_wal_and_shm_files_are_private(tmp_path: Path) ->
         files = {path.name: mode(path) for path in db.parent.iterdir()}
     finally:
         server.stop()
-    assert files == {
-        name: 0o600 for name in ("golfo.sqlite3", "golfo.sqlite3-wal", "golfo.sqlite3-shm")
-    }
+    assert files == dict.fromkeys(
+        ("golfo.sqlite3", "golfo.sqlite3-wal", "golfo.sqlite3-shm"), 0o600
+    )
     assert "can be read by other users" not in "".join(server.log)
 
 

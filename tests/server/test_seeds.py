@@ -140,7 +140,7 @@ def test_every_view_of_a_seeded_table_says_so(tmp_path: Path, servers: list[Live
     table = client.create_table(rules="ludoteka", bots=bots, seed=1, pause=0, bot_delay=0.01)
     assert client.table(table["table"])["seeded"] is True
     with client.connect(table["table"]) as socket:
-        versions = set()
+        versions: set[int] = set()
         while len(versions) < 6:  # the first view, then one after each move of the bots
             message = socket.receive()
             assert message["type"] == "view"
