@@ -255,9 +255,8 @@ class Table:
                 lost, steps = False, []
                 self.state = new
                 self.known = max(self.known, new.version)
-                if new.is_over:  # the log says so already: the mark only spares its lease
-                    mark = functools.partial(self.hub.call, store.set_finished, self.table_id)
-                    self.hub.spawn("marking the game over", self.table_id, mark)
+                if new.is_over:
+                    await self._mark_over()
         for step in steps[:-1]:
             self.broadcast(step)
         self.changed()
@@ -265,6 +264,14 @@ class Table:
             raise ProtocolError(
                 "stale", detail=f"version {state.version}, now {self.state.version}"
             )
+
+    async def _mark_over(self) -> None:
+        """Mark the game over in the store; if that fails, later (the log says so already)."""
+        mark = functools.partial(self.hub.call, self.hub.store.set_finished, self.table_id)
+        try:
+            await mark()
+        except Exception:
+            self.hub.spawn("marking the game over", self.table_id, mark)
 
     async def _refresh(self) -> list[State]:
         """Apply what the log has after :attr:`state` (the lock held).  The states reached
@@ -569,12 +576,7 @@ class Hub:
         created by another process a moment ago is loaded from it (once, however many ask
         at the same time: two copies of one table would each miss the other's sockets)."""
         table = self.tables.get(table_id)
-        if (
-            table is None
-            and self.store.shared
-            and table_id not in self.corrupt
-            and table_id not in self._creating
-        ):
+        if table is None and self.store.shared and table_id not in self.corrupt:
             loading = self._loading.get(table_id)
             if loading is None:
                 loading = asyncio.get_running_loop().create_task(self._load(table_id))
