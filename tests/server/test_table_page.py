@@ -308,6 +308,8 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
             page.keyboard.press(keys[kind])
             moved(page, view["version"])
         if moves is not None:  # after a move the keyboard stays: the turn line, or the next move
+            # two frames on, so that the browser has moved off any node the view hid
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             assert page.evaluate(FOCUS) in ("turn", "move", "hand", "result")
         view = settle(page, client, table["table"], token)
     assert did == {"discard", "wager"}
