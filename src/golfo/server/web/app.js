@@ -396,7 +396,10 @@ function render() {
 // player has touched the page, only a discard to choose takes the keyboard.
 function placeFocus(view) {
   const at = document.activeElement;
-  const parked = !at || at === document.body || at === $("moves") || at === $("turn") || at === $("my-hand");
+  // a field just hidden (the amount, once its bet is sent) still holds the keyboard until
+  // the browser next lays the page out, then drops it on the body: move it on now
+  const parked = !at || at === document.body || at === $("moves") || at === $("turn") || at === $("my-hand")
+    || at.closest("[hidden]") !== null;
   if (!parked || $("table").hidden || $("confirm-end").open) return;
   if ((!at || at === document.body) && !app.touched && !discarding(view)) return;
   const over = app.result.open && $("results").dataset.state !== "started";
