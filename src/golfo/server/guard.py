@@ -139,7 +139,6 @@ def require_json(headers: Mapping[str, str]) -> None:
         )
 
 
-@functools.lru_cache(maxsize=256)
 def security_headers(host: str | None) -> tuple[tuple[bytes, bytes], ...]:
     """The headers every response carries, for a request sent to ``host``.
 
@@ -147,9 +146,12 @@ def security_headers(host: str | None) -> tuple[tuple[bytes, bytes], ...]:
     length is set through the CSSOM, which a policy does not restrict), so scripts and
     styles are ``'self'`` only; pictures are the server's own or ``data:`` URLs (the empty
     icon); the page connects to its own host, over HTTP and WebSockets."""
-    connect = "'self'"
-    if host is not None and _HOST.fullmatch(host):
-        connect += f" ws://{host} wss://{host}"
+    return _headers(host if host is not None and _HOST.fullmatch(host) else None)
+
+
+@functools.lru_cache(maxsize=64)
+def _headers(host: str | None) -> tuple[tuple[bytes, bytes], ...]:
+    connect = "'self'" if host is None else f"'self' ws://{host} wss://{host}"
     policy = "; ".join(
         [
             "default-src 'self'",
