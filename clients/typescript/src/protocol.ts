@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "taken",
   "not_found",
   "not_over",
+  "origin",
+  "media_type",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */

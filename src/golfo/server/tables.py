@@ -76,6 +76,10 @@ class Limits:
     """Messages per second a connection may send (sustained) ..."""
     burst: float = 40.0
     """... and in a burst."""
+    auth_failures: int = 10
+    """Bad tokens one client address may send at once (``golfo.server.throttle``) ..."""
+    auth_wait: float = 6.0
+    """... then one more every this many seconds."""
 
 
 class Connection:
