@@ -163,6 +163,15 @@ def test_refusals_that_a_newcomer_hit_have_reasons() -> None:
     assert info.value.code == "not_to_act"
 
 
+@pytest.mark.parametrize(
+    "text", ["\u19da", "voy \u19da", "envido \u1369", "subo \u0663", "envido " + "9" * 5000]
+)
+def test_digits_int_refuses_are_refusals_not_crashes(text: str) -> None:
+    # str.isdigit() takes these; int() refuses them (and any number past 4,300 digits)
+    with pytest.raises(NotationError):
+        parse(text, view(_betting(), 1))
+
+
 def test_table_stakes_and_caps_are_explained_from_the_view() -> None:
     state = golfo.new_game(TRADICIONAL, players=3, stacks=(1001, 51, 81))
     state = golfo.apply(golfo.apply(golfo.deal_from(state, golfo.DECK), Pass(1)), Pass(2))

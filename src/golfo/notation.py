@@ -667,7 +667,7 @@ def parse(text: str, view: View, *, lang: Lang = "es") -> Action:
         raise _refuse("not_to_act", lang)
     elif key in _PASS:
         action = Pass(seat)
-    elif key in _CALL or (key[:1] in _CALL and 2 <= len(key) <= 3 and key[1].isdigit()):
+    elif key in _CALL or (key[:1] in _CALL and 2 <= len(key) <= 3 and _number(key[1])):
         # "voy", the button's "voy 5", or what say() writes with a view: "voy, 58 más"
         if len(key) == 3 and key[2] not in ("mas", "more"):
             raise _refuse("unknown", lang, text=shown)
@@ -691,13 +691,19 @@ def parse(text: str, view: View, *, lang: Lang = "es") -> Action:
                 raise _refuse("card_twice", lang, text=str(card))
             cards.append(card)
         action = Discard(seat, cards)
-    elif head in _BET or head in _RAISE or head in _ALL_IN or (len(words) == 1 and head.isdigit()):
+    elif head in _BET or head in _RAISE or head in _ALL_IN or (len(words) == 1 and _number(head)):
         action = _wager(head, rest, words, view, moves, seat, lang)
     else:
         raise _refuse("unknown", lang, text=shown)
     if _table_action_legal(action, view) or (moves is not None and action in moves):
         return action
     raise _why_not(action, view, moves, lang)
+
+
+def _number(word: str) -> bool:
+    """Whether ``word`` is an amount: ASCII digits (``str.isdigit`` takes "᧚" and other
+    digits ``int`` refuses), at most 19 of them (a 64-bit amount: never thousands of digits)."""
+    return word.isascii() and word.isdigit() and len(word) <= 19
 
 
 def _table_action_legal(action: Action, view: View) -> bool:
@@ -727,9 +733,9 @@ def _wager(
     if head in _ALL_IN or rest in (["resto"], ["all-in"], ["allin"], ["todo"]):
         amounts = moves.amounts
         amount = amounts[-1] if amounts else view.bets[seat] + view.stacks[seat]
-    elif len(words) == 1 and head.isdigit():
+    elif len(words) == 1 and _number(head):
         amount = int(head)
-    elif len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
+    elif len(rest) == 1 and _number(rest[0]):
         amount = int(rest[0])
     else:
         raise _refuse("how_much", lang)

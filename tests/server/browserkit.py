@@ -8,6 +8,7 @@ import shutil
 import time
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from golfo.server.client import Client
@@ -32,6 +33,33 @@ def page_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return errors
+
+
+def wait_until(page: Page, expression: str, timeout: float = 30.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in ``page``, checked at every frame
+    the page draws (as Playwright's ``wait_for_function`` does).
+
+    ``wait_for_function`` itself cannot be used: it evaluates its expression with ``eval``
+    inside the page, which the page's Content-Security-Policy refuses (no ``'unsafe-eval'``).
+    Here the expression is part of the function ``page.evaluate`` sends through the
+    browser's debugging protocol, which the policy does not govern."""
+    wait = f"""async () => {{
+      const deadline = performance.now() + {int(timeout * 1000)};
+      while (!({expression})) {{
+        if (performance.now() > deadline) return false;
+        await new Promise((next) => requestAnimationFrame(next));
+      }}
+      return true;
+    }}"""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if page.evaluate(wait):
+                return
+        except PlaywrightError as error:  # the page navigated meanwhile: ask the new one
+            if "context was destroyed" not in str(error):
+                raise
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
 
 
 def server_view(client: Client, table: str, token: str) -> dict[str, Any]:
@@ -148,7 +176,7 @@ def join(page: Page, table: str, seat: int) -> str:
     """Sit at ``seat`` from the lobby by clicking; the token the page keeps."""
     page.click(f"#tables li[data-table='{table}'] button[data-join='{seat}']")
     key = f"golfo.seat.{table}"
-    page.wait_for_function(f"localStorage.getItem('{key}') !== null")
+    wait_until(page, f"localStorage.getItem('{key}') !== null")
     expect(page.locator("#status")).to_have_attribute("data-state", "online")
     token: str = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).token")
     return token

@@ -12,6 +12,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any, Final
 
@@ -125,6 +127,24 @@ class LiveServer:
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+
+def send(
+    url: str, method: str, path: str, body: bytes | None = None, **headers: str
+) -> tuple[int, dict[str, str], Any]:
+    """A raw HTTP request (``Content_Type="text/plain"``: the header ``Content-Type``): its
+    status, its headers (lower-case names) and its JSON answer (``None`` if not JSON)."""
+    request = urllib.request.Request(url + path, data=body, method=method)
+    for name, value in headers.items():
+        request.add_header(name.replace("_", "-"), value)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            status, got, text = answer.status, answer.headers, answer.read()
+    except urllib.error.HTTPError as error:
+        status, got, text = error.code, error.headers, error.read()
+    shown = {k.lower(): v for k, v in got.items()}
+    is_json = shown.get("content-type", "").startswith("application/json")
+    return status, shown, json.loads(text) if is_json else None
 
 
 def policy(view: dict[str, Any], salt: int) -> dict[str, Any]:

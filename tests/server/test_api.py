@@ -102,12 +102,15 @@ def test_bad_tables_are_format_errors(client: TestClient, body: dict[str, Any], 
 
 
 def test_bodies_that_are_not_json_or_too_big(client: TestClient) -> None:
-    for content in (b"{", b"[1, 2", b"\xff\xfe", b'{"a": NaN}', b"[]"):
-        answer = client.post("/api/tables", content=content)
+    json_type = {"Content-Type": "application/json"}
+    for content in (b"{", b"[1, 2", b"\xff\xfe", b'{"a": NaN}', b"[]", b'{"rules": "\\udc00"}'):
+        answer = client.post("/api/tables", content=content, headers=json_type)
         assert answer.status_code == 400
         assert error_code(answer) == "format"
-    answer = client.post("/api/tables", content=b" " * 70_000 + b"{}")
+    answer = client.post("/api/tables", content=b" " * 70_000 + b"{}", headers=json_type)
     assert answer.status_code == 400
+    answer = client.post("/api/tables", content=b"{}")  # JSON, but not said to be
+    assert (answer.status_code, error_code(answer)) == (415, "media_type")
 
 
 def test_seats_tokens_and_records(client: TestClient, db: str) -> None:

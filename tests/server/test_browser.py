@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browserkit import CHROMIUM, FLAGS, join, open_lobby, page_errors, settle
+from browserkit import CHROMIUM, FLAGS, join, open_lobby, page_errors, settle, wait_until
 
 from golfo.server.client import Client
 
@@ -84,8 +84,9 @@ def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer) -> None:
         if view["phase"] == "between_hands":  # the result, until the player moves on
             expect(page.locator("#results")).to_be_visible()
             page.click("#results [data-kind='next_hand']")
-            page.wait_for_function(
-                f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
+            wait_until(
+                page,
+                f"Number(document.querySelector('#table').dataset.version) > {view['version']}",
             )
             continue
         if view["moves"] is None:
@@ -117,9 +118,7 @@ def test_a_whole_hand_by_clicking(browser: Browser, server: LiveServer) -> None:
             page.click("#buttons [data-kind='pass']")
         else:
             page.click("#buttons [data-kind='call']")
-        page.wait_for_function(
-            f"Number(document.querySelector('#table').dataset.version) > {version}"
-        )
+        wait_until(page, f"Number(document.querySelector('#table').dataset.version) > {version}")
     assert did >= {"bet", "call", "discard", "stand_pat", "fold"}, did
     assert not errors
 
@@ -169,8 +168,9 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
                 checked += 1
         if views[0]["phase"] == "between_hands":  # either player moves on
             pages[0].click("#results [data-kind='next_hand']")
-            pages[0].wait_for_function(
-                f"Number(document.querySelector('#table').dataset.version) > {views[0]['version']}"
+            wait_until(
+                pages[0],
+                f"Number(document.querySelector('#table').dataset.version) > {views[0]['version']}",
             )
             # the other only puts it away ("close", once it sees the next hand begun)
             pages[2].click("#results [data-kind='next_hand'], #results [data-kind='close']")
@@ -188,8 +188,9 @@ def test_two_players_never_see_each_others_cards(browser: Browser, server: LiveS
             else "pass"
         )
         pages[actor].click(f"#buttons [data-kind='{kind}']")
-        pages[actor].wait_for_function(
-            f"Number(document.querySelector('#table').dataset.version) > {views[actor]['version']}"
+        wait_until(
+            pages[actor],
+            f"Number(document.querySelector('#table').dataset.version) > {views[actor]['version']}",
         )
     assert checked > 20
     for page in pages.values():
@@ -222,8 +223,8 @@ def test_the_page_reconnects_after_a_server_restart(browser: Browser, server: Li
         else "stand_pat"
     )
     page.click(f"#buttons [data-kind='{kind}']")  # and the game goes on
-    page.wait_for_function(
-        f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
+    wait_until(
+        page, f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
     )
 
 
@@ -235,7 +236,7 @@ def test_the_language_toggle_changes_every_label(browser: Browser, server: LiveS
     page.evaluate("localStorage.setItem('golfo.lang', 'es')")
     page.reload()
     # the page words its labels once it has fetched /api/words, after its load event
-    page.wait_for_function("[...document.querySelectorAll('[data-ui]')].every(n => n.textContent)")
+    wait_until(page, "[...document.querySelectorAll('[data-ui]')].every(n => n.textContent)")
     ui = page.evaluate("() => UI")
     labels = page.eval_on_selector_all(
         "[data-ui]", "n => n.map(x => [x.dataset.ui, x.textContent])"
@@ -299,8 +300,8 @@ def test_keyboard_play_screen_reader_labels_and_a_phone_sized_screen(
     assert page.get_attribute("#turn", "aria-live") == "polite"
     choice = next(c for c in view["choices"] if c["kind"] not in ("bet", "raise"))
     page.keyboard.press(page.evaluate("KEYS.es")[choice["kind"]])  # a move by its shortcut
-    page.wait_for_function(
-        f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
+    wait_until(
+        page, f"Number(document.querySelector('#table').dataset.version) > {view['version']}"
     )
     moved = client.record(table["table"], token)["events"]
     assert any(e.get("seat") == 0 and e["type"] != "dealt" for e in moved)

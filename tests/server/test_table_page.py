@@ -31,6 +31,7 @@ from browserkit import (
     page_errors,
     settle,
     sit,
+    wait_until,
 )
 
 from golfo import LUDOTEKA, TRADICIONAL
@@ -119,7 +120,7 @@ def shot(page: Page, shots: Path, name: str, size: str) -> None:
 
 def moved(page: Page, version: int) -> None:
     """Wait until the page shows a view after ``version``."""
-    page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {version}")
+    wait_until(page, f"Number(document.querySelector('#table').dataset.version) > {version}")
 
 
 def in_sight(page: Page, selector: str) -> None:
@@ -215,9 +216,8 @@ def test_the_result_stays_in_sight_until_the_player_moves_on(
     page.click("#theme")
     # the server starts the next hand after its pause: the result stays, out of the felt's
     # way (below the moves), and only closes; the hand is playable, its turn in sight
-    page.wait_for_function(
-        f"document.querySelector('#hand-title').textContent.endsWith('{result['hand_number'] + 1}')"
-    )
+    title = "document.querySelector('#hand-title').textContent"
+    wait_until(page, f"{title}.endsWith('{result['hand_number'] + 1}')")
     expect(page.locator("#results")).to_be_visible()
     expect(page.locator("#result-buttons button .label")).to_have_text(["Cerrar"])
     view = settle(page, client, table["table"], token)
@@ -308,6 +308,8 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
             page.keyboard.press(keys[kind])
             moved(page, view["version"])
         if moves is not None:  # after a move the keyboard stays: the turn line, or the next move
+            # two frames on, so that the browser has moved off any node the view hid
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             assert page.evaluate(FOCUS) in ("turn", "move", "hand", "result")
         view = settle(page, client, table["table"], token)
     assert did == {"discard", "wager"}
@@ -327,8 +329,9 @@ def test_a_whole_hand_by_keyboard_each_event_heard_once(
     assert page.evaluate("views") > 5
     assert page.evaluate("statusWrites") == status_writes  # not written again at each view
     page.keyboard.press("Enter")  # the next hand
-    page.wait_for_function(
-        f"document.querySelector('#hand-title').textContent.endsWith('{view['hand_number'] + 1}')"
+    wait_until(
+        page,
+        f"document.querySelector('#hand-title').textContent.endsWith('{view['hand_number'] + 1}')",
     )
     expect(page.locator("#results")).to_be_hidden()
     assert settle(page, client, table["table"], token)["hand_number"] == view["hand_number"] + 1

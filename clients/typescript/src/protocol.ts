@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "taken",
   "not_found",
   "not_over",
+  "origin",
+  "media_type",
   "unavailable",
 ] as const;
 

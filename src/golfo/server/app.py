@@ -12,8 +12,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
-from collections.abc import AsyncIterator, MutableMapping
+import unicodedata
+from collections.abc import AsyncIterator, Iterable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
@@ -23,13 +25,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from golfo._reading import fail, parse_json, read_object, show
+from golfo._reading import fail, read_object, show
 from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
 from golfo.server.databases import open_store
+from golfo.server.guard import Guard, Origins, require_json
 from golfo.server.protocol import (
     MOVE_UNREAD,
     REQUEST_UNREAD,
@@ -39,9 +43,11 @@ from golfo.server.protocol import (
     error_message,
     parse_client_message,
     parse_table_config,
+    read_json,
 )
 from golfo.server.store import Store, UnavailableError
 from golfo.server.tables import Connection, Hub, Limits, Table
+from golfo.server.throttle import Throttle
 from golfo.state import Phase
 from golfo.views import view
 from golfo.wire import to_data
@@ -63,6 +69,8 @@ _STATUS: Final = {
     "not_over": 409,
     "full": 503,
     "rate": 429,
+    "origin": 403,
+    "media_type": 415,
     "unavailable": 503,
 }
 
@@ -78,7 +86,10 @@ def _refusal(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> Protoco
 def _error(error: ProtocolError) -> JSONResponse:
     data = error.data()
     del data["type"]
-    return JSONResponse({"error": data}, status_code=_STATUS.get(error.code, 400))
+    response = JSONResponse({"error": data}, status_code=_STATUS.get(error.code, 400))
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 async def _body(request: Request, unread: tuple[str, str] = REQUEST_UNREAD) -> Any:
@@ -95,14 +106,20 @@ async def _body(request: Request, unread: tuple[str, str] = REQUEST_UNREAD) -> A
     if not text.strip():
         return {}
     try:
-        return parse_json(text, "body", MAX_BODY)
+        return read_json(text, "body", MAX_BODY)
     except FormatError as error:
         raise error_message(error, unread) from None
 
 
+_TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
+"""What a table's id may be (they are 12 hexadecimal digits): anything else is no table,
+without asking the database (which may not even take it: PostgreSQL refuses a NUL)."""
+
+
 async def _table(request: Request | WebSocket) -> Table:
     hub: Hub = request.app.state.hub
-    table = await hub.find(str(request.path_params.get("table_id", "")))
+    table_id = str(request.path_params.get("table_id", ""))
+    table = await hub.find(table_id) if _TABLE_ID.fullmatch(table_id) else None
     if table is None:
         raise ProtocolError("not_found", "no hay tal mesa", "no such table")
     return table
@@ -118,11 +135,22 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
+def _address(request: Request | WebSocket) -> str | None:
+    """The client's address (behind a trusted proxy, the one it forwarded for)."""
+    return request.client.host if request.client is not None else None
+
+
 def _http(handler: Any) -> Any:
-    """An HTTP endpoint whose :class:`ProtocolError` s become JSON errors."""
+    """An HTTP endpoint whose :class:`ProtocolError` s become JSON errors.  A request that
+    changes something (not ``GET``) must come from an allowed page (``Origin``) and say
+    that it is JSON (``golfo.server.guard``)."""
 
     async def endpoint(request: Request) -> Response:
         try:
+            if request.method not in ("GET", "HEAD"):
+                origins: Origins = request.app.state.origins
+                origins.check(request.headers)
+                require_json(request.headers)
             response: Response = await handler(request)
             return response
         except ProtocolError as error:
@@ -134,11 +162,24 @@ def _http(handler: Any) -> Any:
     return endpoint
 
 
+_CONTROLS: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""The kinds of character a name may not hold: controls (NUL, line breaks...), surrogates,
+line and paragraph separators."""
+
+
 def _name(body: dict[str, Any], path: str) -> str | None:
-    """The optional ``name`` of a request's body: a string of at most 40 characters."""
+    """The optional ``name`` of a request's body: a string of at most 40 characters, none of
+    them a control character."""
     name = body.get("name")
-    if name is not None and not (isinstance(name, str) and len(name) <= 40):
-        fail(path, f"expected a name of at most 40 characters, got {show(name)}")
+    if name is not None and not (
+        isinstance(name, str)
+        and len(name) <= 40
+        and not any(unicodedata.category(c) in _CONTROLS for c in name)
+    ):
+        fail(
+            path,
+            f"expected a name of at most 40 characters, no control characters, got {show(name)}",
+        )
     return name
 
 
@@ -204,7 +245,7 @@ async def take_seat(request: Request) -> Response:
         body = read_object(await _body(request), "body", (), ("name",))
         name = _name(body, "body.name") or ""
         raw = str(request.path_params["seat"])
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 2):  # not "²", not 5,000 digits
             raise ProtocolError("not_found", "ese asiento no existe", "no such seat")
     except FormatError as error:
         raise error_message(error, REQUEST_UNREAD) from None
@@ -218,7 +259,12 @@ async def get_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the full record once over, or a seat's own."""
     table = await _table(request)
     hub: Hub = request.app.state.hub
+    throttle: Throttle = request.app.state.throttle
+    if "authorization" not in request.headers:
+        return Response(hub.record(table, None), media_type="application/json")
+    throttle.begin(_address(request))  # a bad token counts against the address
     text = hub.record(table, _token(request))
+    throttle.passed(_address(request))
     return Response(text, media_type="application/json")
 
 
@@ -273,6 +319,16 @@ async def server_info(request: Request) -> Response:
 async def play(websocket: WebSocket) -> None:
     """``/api/tables/{id}/ws``: one seat's (or a spectator's) socket."""
     hub: Hub = websocket.app.state.hub
+    throttle: Throttle = websocket.app.state.throttle
+    try:
+        origins: Origins = websocket.app.state.origins
+        origins.check(websocket.headers)
+    except ProtocolError as error:  # a page of another site: refused at the handshake (403)
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(_error(error))
+        else:  # pragma: no cover - every server golfo runs on has the extension
+            await websocket.close(code=1008)
+        return
     await websocket.accept()
     try:
         table = await _table(websocket)
@@ -284,12 +340,16 @@ async def play(websocket: WebSocket) -> None:
         hello = parse_client_message(_text(first), seat=None, players=table.config.players)
         if not isinstance(hello, Hello):
             raise ProtocolError("format", "empieza con hello", "start with hello")
+        if hello.token is not None:
+            throttle.begin(_address(websocket))  # a bad token counts against the address
         seat = table.seat_of(hello.token)
         if hello.token is not None and seat is None and hub.store.shared:
             await table.refresh_seats()  # a seat taken through another process a moment ago
             seat = table.seat_of(hello.token)
         if hello.token is not None and seat is None:
             raise ProtocolError("auth")
+        if hello.token is not None:
+            throttle.passed(_address(websocket))
         await table.catch_up()
     except (ProtocolError, GolfoError, TimeoutError, WebSocketDisconnect, KeyError) as error:
         code = 1008
@@ -362,11 +422,24 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
             await websocket.close(code=1008 if connection.dropped else 1000)
 
 
+class _Guarded(Starlette):
+    """The application with :class:`golfo.server.guard.Guard` outside everything, even the
+    handler of unexpected errors: every response has the security headers."""
+
+    def __init__(self, origins: Origins, **options: Any) -> None:
+        self.origins = origins
+        super().__init__(**options)
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack(), self.origins)
+
+
 def create_app(
     store: Store | str = ":memory:",
     *,
     limits: Limits | None = None,
     lease: float = 10.0,
+    allow_origins: Iterable[str] = (),
     seeds: bool = False,
     secret: bytes | None = None,
 ) -> Starlette:
@@ -376,9 +449,13 @@ def create_app(
     its bots and timers start with the application (with PostgreSQL, in the one process
     that holds the table's lease, which lasts ``lease`` seconds unrenewed).
 
+    Web pages of the ``allow_origins`` (``"https://cards.example.org"``) may use it besides
+    its own (``golfo.server.guard``); a bad origin is a :class:`ValueError`.
+
     ``seeds`` allows tables created with a ``seed`` (tests and replays: off by default);
     seeded deals mix the seed with ``secret``, by default the database's own
     (:mod:`golfo.server.seeds`)."""
+    origins = Origins(allow_origins)
     owned = isinstance(store, str)
     if isinstance(store, str):
         store = open_store(store)
@@ -395,7 +472,8 @@ def create_app(
             if owned:
                 hub.store.close()
 
-    app = Starlette(
+    app = _Guarded(
+        origins,
         routes=[
             Route("/", index),
             Route("/api/words", words),
@@ -412,4 +490,6 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.origins = origins
+    app.state.throttle = Throttle(hub.limits.auth_failures, hub.limits.auth_wait)
     return app

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["Backoff", "retrying"]
+__all__ = ["Background", "Backoff", "retrying"]
 
 log = logging.getLogger("golfo.server")
 
@@ -53,6 +53,36 @@ async def retrying(what: str, work: Callable[[], Awaitable[T]]) -> T:
             return await work()
         except Exception as error:
             await backoff.wait(what, error)
+
+
+class Background:
+    """The server's own work that must succeed in the end (catching up with the database,
+    say), each run in a task of its own with :func:`retrying`."""
+
+    def __init__(self) -> None:
+        self._tasks: dict[tuple[str, str], asyncio.Task[Any]] = {}
+
+    def spawn(self, what: str, table_id: str, work: Callable[[], Awaitable[Any]]) -> None:
+        """Run ``work()`` (``what`` a table does, or every table: ``table_id`` empty) until
+        it succeeds, each failure logged; once at a time (work that a task already running
+        will do is not asked for twice)."""
+        key = (what, table_id)
+        running = self._tasks.get(key)
+        if running is not None and not running.done():
+            return
+        name = f"table {table_id}: {what}" if table_id else what
+        task = asyncio.get_running_loop().create_task(retrying(name, work))
+        self._tasks[key] = task
+        task.add_done_callback(lambda done: self._forget(key, done))
+
+    def _forget(self, key: tuple[str, str], task: asyncio.Task[Any]) -> None:
+        if self._tasks.get(key) is task:
+            del self._tasks[key]
+
+    def cancel(self) -> None:
+        """Stop every task (the server is stopping)."""
+        for task in list(self._tasks.values()):
+            task.cancel()
 
 
 def _reason(error: BaseException) -> str:

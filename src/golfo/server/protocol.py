@@ -8,6 +8,7 @@ The forms are pinned in ``docs/server.md``; views, moves and actions are the wir
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -33,6 +34,7 @@ __all__ = [
     "error_message",
     "parse_client_message",
     "parse_table_config",
+    "read_json",
 ]
 
 BOT_KINDS: Final = ("heuristic", "random")
@@ -50,6 +52,8 @@ CODES: Final = (
     "taken",
     "not_found",
     "not_over",
+    "origin",
+    "media_type",
     "unavailable",
 )
 """Every error code the server sends (``{"type": "error", "code": ...}``, and over HTTP)."""
@@ -69,6 +73,14 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "taken": ("ese asiento ya está ocupado", "that seat is taken"),
     "not_found": ("no existe", "no such thing"),
     "not_over": ("la partida no ha terminado", "the game is not over"),
+    "origin": (
+        "esta página no puede usar este servidor",
+        "this page may not use this server",
+    ),
+    "media_type": (
+        "se espera JSON (Content-Type: application/json)",
+        "expected JSON (Content-Type: application/json)",
+    ),
     "unavailable": (
         "el servidor no puede guardar nada ahora mismo: inténtalo otra vez en unos segundos",
         "the server cannot save anything right now: try again in a few seconds",
@@ -102,7 +114,14 @@ class ProtocolError(Exception):
     """
 
     def __init__(
-        self, code: str, es: str = "", en: str = "", detail: str = "", *, whole: bool = False
+        self,
+        code: str,
+        es: str = "",
+        en: str = "",
+        detail: str = "",
+        *,
+        whole: bool = False,
+        retry_after: int | None = None,
     ) -> None:
         base_es, base_en = _TEXTS[code]
         self.code = code
@@ -113,6 +132,8 @@ class ProtocolError(Exception):
         """The message for the player, in English."""
         self.detail = detail
         """The developer's message behind it (with the rule number), if any."""
+        self.retry_after = retry_after
+        """Seconds to wait before trying again (a ``rate`` error: HTTP's ``Retry-After``)."""
         super().__init__(self.en)
 
     def data(self) -> dict[str, Any]:
@@ -154,6 +175,37 @@ def error_message(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> Pr
     if isinstance(error, FormatError):
         return ProtocolError("format", *unread, detail=str(error), whole=True)
     return ProtocolError("format", detail=type(error).__name__)
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def read_json(text: str | bytes, path: str, most: int) -> Any:
+    r"""A client's JSON text (a request's body, a socket's message), strictly
+    (:func:`golfo.wire.parse_json`), and Unicode throughout: a lone surrogate (JSON lets
+    ``"\ud800"`` through) in any string or key is a :class:`golfo.FormatError` here, before
+    it can reach a database, a hash or a socket, none of which can encode it.
+
+    >>> read_json('{"name": "\\ud800"}', "body", 100)
+    Traceback (most recent call last):
+    ...
+    golfo.errors.FormatError: body: not Unicode: a lone surrogate (\ud800 to \udfff) in a string
+    >>> read_json('{"name": "\\ud83c\\udfb4"}', "body", 100) == {"name": "\U0001f3b4"}  # a pair
+    True
+    """
+    data = parse_json(text, path, most)
+    stack = [data]
+    while stack:  # not recursive: the JSON may be nested as deep as its reader allows
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                fail(path, r"not Unicode: a lone surrogate (\ud800 to \udfff) in a string")
+        elif isinstance(item, dict):
+            stack += item.keys()
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+    return data
 
 
 # ---------------------------------------------------------------------------
@@ -232,12 +284,13 @@ def parse_table_config(data: Any) -> TableConfig:
     raw_bots = obj.get("bots", {})
     if not isinstance(raw_bots, dict):
         fail("table.bots", f"expected an object, got {show(raw_bots)}")
+    seats = {str(s): s for s in range(players)}  # "0", "1"...: not "²", "01" nor 5,000 digits
     for key, kind in raw_bots.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+        if key not in seats:
             fail("table.bots", f"expected seat numbers 0 to {players - 1} as keys, got {show(key)}")
         if kind not in BOT_KINDS:
             fail(f"table.bots.{key}", f'expected "heuristic" or "random", got {show(kind)}')
-        bots[int(key)] = kind
+        bots[seats[key]] = kind
     seed = obj.get("seed")
     seed = None if seed is None else read_int(seed, "table.seed", 0, 2**63 - 1)
     timer = obj.get("timer")
@@ -323,7 +376,7 @@ def parse_client_message(text: str | bytes, *, seat: int | None, players: int) -
     """A client's WebSocket message; :class:`ProtocolError` (``format``, ``not_your_seat``)
     for anything wrong.  ``seat`` is the connection's seat (``None``: a spectator)."""
     try:
-        data = parse_json(text, "message", MAX_MESSAGE)
+        data = read_json(text, "message", MAX_MESSAGE)
         kind = data.get("type") if isinstance(data, dict) else None
         if not isinstance(kind, str) or kind not in _TYPES:
             known = ", ".join(json.dumps(k) for k in _TYPES)

@@ -23,6 +23,7 @@ from starlette.applications import Starlette
 
 from golfo.server.app import MAX_BODY, create_app
 from golfo.server.databases import open_store
+from golfo.server.guard import normal_origin
 from golfo.server.seeds import MIN_SECRET
 from golfo.server.store import StoreError, is_postgres_url, redact_url
 from golfo.server.tables import Limits
@@ -96,6 +97,38 @@ def _port(text: str) -> int:
     return port
 
 
+def _origin(text: str) -> str:
+    """An origin for ``--allow-origin``: ``scheme://host[:port]``."""
+    try:
+        return normal_origin(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _positive_int(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, got {number}")
+    return number
+
+
+def _positive_float(text: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < number < float("inf"):
+        raise argparse.ArgumentTypeError(f"above 0, got {text}")
+    return number
+
+
+DEFAULT_PROXIES: Final = "127.0.0.1,::1"
+"""Whose ``X-Forwarded-For`` is believed by default: a reverse proxy on the same machine."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``golfo serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
@@ -133,6 +166,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="messages a second one socket may send (with a burst of twice as many)",
     )
     parser.add_argument(
+        "--allow-origin",
+        action="append",
+        type=_origin,
+        default=[],
+        metavar="URL",
+        help="a web page's origin (https://cards.example.org) that may use the server besides "
+        "its own: a frontend hosted elsewhere (repeatable; docs/deployment.md)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        default=DEFAULT_PROXIES,
+        metavar="ADDRESSES",
+        help="the reverse proxies (addresses or networks, comma-separated; '' for none) whose "
+        "X-Forwarded-For and X-Forwarded-Proto name the client: from anyone else they are "
+        "ignored",
+    )
+    parser.add_argument(
+        "--auth-failures",
+        type=_positive_int,
+        default=defaults.auth_failures,
+        metavar="N",
+        help="bad tokens one client address may send at once before it must wait",
+    )
+    parser.add_argument(
+        "--auth-wait",
+        type=_positive_float,
+        default=defaults.auth_wait,
+        metavar="SECONDS",
+        help="then one more bad token is allowed every this many seconds",
+    )
+    parser.add_argument(
         "--allow-seeds",
         action="store_true",
         help="let a table be created with a seed, for tests and replays (its deals mix the "
@@ -149,29 +213,47 @@ async def serve(
     durable: bool = False,
     limits: Limits | None = None,
     lease: float = 10.0,
+    allow_origins: Sequence[str] = (),
+    trusted_proxies: str = DEFAULT_PROXIES,
     seeds: bool = False,
     secret: bytes | None = None,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
     taken first (:class:`ListenError` when it cannot be), then the database opened.
-    ``seeds`` and ``secret`` as for :func:`~golfo.server.create_app`."""
+
+    Web pages of the ``allow_origins`` may use the server besides its own; the
+    ``trusted_proxies`` (comma-separated addresses or networks, ``""``: none) are believed
+    when they name the client in ``X-Forwarded-For``.  ``seeds`` and ``secret`` as for
+    :func:`~golfo.server.create_app`."""
     sock = listen(host, port)
     try:
         store = open_store(db, durable=durable)
         try:
-            app = create_app(store, limits=limits, lease=lease, seeds=seeds, secret=secret)
-            await _serve(sock, host, db, app)
+            app = create_app(
+                store,
+                limits=limits,
+                lease=lease,
+                allow_origins=allow_origins,
+                seeds=seeds,
+                secret=secret,
+            )
+            await _serve(sock, host, db, app, trusted_proxies)
         finally:
             store.close()
     finally:
         sock.close()
 
 
-async def _serve(sock: socket.socket, host: str, db: str, app: Starlette) -> None:
+async def _serve(
+    sock: socket.socket, host: str, db: str, app: Starlette, trusted_proxies: str
+) -> None:
     actual = sock.getsockname()[1]
+    proxies = [p.strip() for p in trusted_proxies.split(",") if p.strip()]
     config = uvicorn.Config(
         app,
         log_level="warning",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,
         ws_ping_interval=20.0,
@@ -201,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             connections=args.max_connections,
             rate=args.rate,
             burst=2 * args.rate,
+            auth_failures=args.auth_failures,
+            auth_wait=args.auth_wait,
         )
         if not args.lease > 0:
             parser.error("--lease must be above 0")
@@ -216,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 durable=args.durable,
                 limits=limits,
                 lease=args.lease,
+                allow_origins=args.allow_origin,
+                trusted_proxies=args.trusted_proxy,
                 seeds=args.allow_seeds,
                 secret=secret,
             )

@@ -28,7 +28,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -40,7 +40,7 @@ from golfo.errors import GolfoError
 from golfo.notation import Lang, parse
 from golfo.records import to_json
 from golfo.reducer import apply, new_game
-from golfo.server.backoff import Backoff, retrying
+from golfo.server.backoff import Background, Backoff
 from golfo.server.protocol import NO_SEEDS, ProtocolError, TableConfig, config_from_data
 from golfo.server.seeds import deal_seeded, random_bot_seed
 from golfo.server.store import Event, SeatRow, StaleLogError, Store, TableRow
@@ -82,6 +82,10 @@ class Limits:
     """Messages per second a connection may send (sustained) ..."""
     burst: float = 40.0
     """... and in a burst."""
+    auth_failures: int = 10
+    """Bad tokens one client address may send at once (``golfo.server.throttle``) ..."""
+    auth_wait: float = 6.0
+    """... then one more every this many seconds."""
 
 
 class Connection:
@@ -271,7 +275,7 @@ class Table:
         try:
             await mark()
         except Exception:
-            self.hub.spawn("marking the game over", self.table_id, mark)
+            self.hub.background.spawn("marking the game over", self.table_id, mark)
 
     async def _refresh(self) -> list[State]:
         """Apply what the log has after :attr:`state` (the lock held).  The states reached
@@ -520,7 +524,8 @@ class Hub:
         """The tables whose own tasks this process runs (a shared store)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._maintainer: asyncio.Task[None] | None = None
-        self._background: dict[tuple[str, str], asyncio.Task[Any]] = {}
+        self.background = Background()
+        """The server's own work that must succeed in the end (catching up, say)."""
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
         self._creating: set[str] = set()
 
@@ -614,8 +619,7 @@ class Hub:
         self._loop = None
         if self._maintainer is not None:
             self._maintainer.cancel()
-        for task in self._background.values():
-            task.cancel()
+        self.background.cancel()
         for table in self.tables.values():
             table.stop()
         if self.store.shared and self.held:
@@ -692,14 +696,14 @@ class Hub:
             ):
                 self._catch_up(table)
         elif event.kind == "seats" and table is not None:
-            self.spawn("reading its seats", table.table_id, table.refresh_seats)
+            self.background.spawn("reading its seats", table.table_id, table.refresh_seats)
         elif event.kind == "table" and table is None and event.table_id not in self._creating:
-            self.spawn("reading it", event.table_id, lambda: self.find(event.table_id))
+            self.background.spawn("reading it", event.table_id, lambda: self.find(event.table_id))
         elif event.kind == "resync":
-            self.spawn("reading every table again", "", self._resync)
+            self.background.spawn("reading every table again", "", self._resync)
 
     def _catch_up(self, table: Table) -> None:
-        self.spawn("catching up", table.table_id, table.catch_up)
+        self.background.spawn("catching up", table.table_id, table.catch_up)
 
     async def _resync(self) -> None:
         """Announcements may have been missed: read every table again."""
@@ -709,23 +713,6 @@ class Hub:
             if table is not None:
                 await table.refresh_seats()  # read again: a seat given here meanwhile stays
                 await table.catch_up()
-
-    def spawn(self, what: str, table_id: str, work: Callable[[], Awaitable[Any]]) -> None:
-        """Run ``work()`` (``what`` a table, or every table: ``table_id`` empty) in the
-        background until it succeeds (:func:`retrying`: each failure logged, then a growing
-        wait); once at a time (work a task already running will do is not asked twice)."""
-        key = (what, table_id)
-        running = self._background.get(key)
-        if running is not None and not running.done():
-            return
-        name = f"table {table_id}: {what}" if table_id else what
-        task = asyncio.get_running_loop().create_task(retrying(name, work))
-        self._background[key] = task
-        task.add_done_callback(lambda done: self._forget(key, done))
-
-    def _forget(self, key: tuple[str, str], task: asyncio.Task[Any]) -> None:
-        if self._background.get(key) is task:
-            del self._background[key]
 
     async def create(self, config: TableConfig) -> Table:
         """A new table, its first hand dealt: the table and its first deal are stored in one

@@ -387,6 +387,8 @@ function render() {
   renderMemory(view);
   renderResult(view);
   placeFocus(view);
+  // and once more at the next frame, when the browser has moved off what this view hid
+  requestAnimationFrame(() => { if (app.view === view) placeFocus(view); });
 }
 
 // The keyboard's place when the one it had is gone (a move made, its button or the result
@@ -396,7 +398,11 @@ function render() {
 // player has touched the page, only a discard to choose takes the keyboard.
 function placeFocus(view) {
   const at = document.activeElement;
-  const parked = !at || at === document.body || at === $("moves") || at === $("turn") || at === $("my-hand");
+  // a focused node that this view hid, disabled or removed (the amount once the bet is made)
+  // still holds the focus until the browser's next frame moves it to the body: it is gone
+  const gone = Boolean(at) && at !== document.body
+    && (!at.isConnected || at.disabled || at.getClientRects().length === 0);
+  const parked = !at || gone || at === document.body || at === $("moves") || at === $("turn") || at === $("my-hand");
   if (!parked || $("table").hidden || $("confirm-end").open) return;
   if ((!at || at === document.body) && !app.touched && !discarding(view)) return;
   const over = app.result.open && $("results").dataset.state !== "started";

@@ -136,9 +136,13 @@ function renderClock(node, s, view) {
   const key = timed ? `${view.version}` : "";
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  box.replaceChildren(timed
-    ? el("span", { class: "clock", style: `animation-duration: ${app.config.timer}s`, title: t("timer") })
-    : "");
+  let clock = "";
+  if (timed) {
+    clock = el("span", { class: "clock", title: t("timer") });
+    // through the CSSOM: the page's Content-Security-Policy refuses style="..." attributes
+    clock.style.animationDuration = `${app.config.timer}s`;
+  }
+  box.replaceChildren(clock);
 }
 
 function renderTurn(view) {
