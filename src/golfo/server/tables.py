@@ -655,9 +655,9 @@ class Hub:
                         if table is not None:
                             await table.catch_up()
                             table.schedule()
-                    except Exception:
-                        self.held.discard(table_id)  # not started: gained again next round
-                        raise
+                    except Exception as error:  # not started: gained again next round
+                        self.held.discard(table_id)
+                        log.warning("table %s: cannot start its tasks yet: %s", table_id, error)
             except Exception as error:
                 log.warning("the leases' round failed: %s", error)
             await asyncio.sleep(self.lease / 3)
