@@ -54,6 +54,7 @@ def start(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str, floa
             "100000",
             "--max-tables",
             "100000",
+            "--allow-seeds",  # each table's deals are seeded: the same games every run
             *extra,
         ],
         stdout=subprocess.PIPE,

@@ -71,6 +71,16 @@ class Cluster:
             str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust",
             "--no-sync", "-E", "UTF8",
         )  # fmt: skip
+        self.resume()
+        return self
+
+    def pause(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``: every connection is cut), keeping its
+        data: the outage of a database, until :meth:`resume`."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data and port (again)."""
         options = f"-p {self.port} -k {self.dir} " + " ".join(
             f"-c {k}={v}" for k, v in self.settings.items()
         )
@@ -78,7 +88,6 @@ class Cluster:
             str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.dir / "log"),
             "-o", options, "-w", "-t", "60", "start",
         )  # fmt: skip
-        return self
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

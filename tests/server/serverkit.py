@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import signal
 import sqlite3
@@ -14,7 +15,7 @@ import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import golfo
 from golfo import CHANCE, DECK, Deal, Discard, NextHand, State
@@ -51,19 +52,39 @@ def execute(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> None:
         conn.execute(sql.replace("?", "%s"), params)
 
 
-class LiveServer:
-    """A ``golfo serve`` process on a database file; start, kill, start again."""
+SECRET: Final = "the tests' own secret for seeded deals"
+"""The seed secret of every test server (``GOLFO_SEED_SECRET``): a seeded game is the same on
+every database, so that a game with crashes can be compared with one without."""
 
-    def __init__(self, db: str | Path, *extra: str) -> None:
+
+class LiveServer:
+    """A ``golfo serve`` process on a database file; start, kill, start again.  Seeds are
+    allowed (``--allow-seeds``, with :data:`SECRET`) unless ``seeds`` is false;
+    ``secret=None`` leaves the database's own secret."""
+
+    def __init__(
+        self, db: str | Path, *extra: str, seeds: bool = True, secret: str | None = SECRET
+    ) -> None:
         self.db = db
-        self.extra = extra
+        self.extra = (*extra, "--allow-seeds") if seeds else extra
+        self.env = dict(os.environ)
+        self.env.pop("GOLFO_SEED_SECRET", None)
+        if secret is not None:
+            self.env["GOLFO_SEED_SECRET"] = secret
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
+        self.log: list[str] = []
+        """What the last server started wrote on stderr so far (all of it once stopped)."""
+        self._reader: threading.Thread | None = None
 
     def start(self) -> Client:
         command = [sys.executable, "-m", "golfo.server", "--port", "0", "--db", str(self.db)]
         self.process = subprocess.Popen(
-            [*command, *self.extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            [*command, *self.extra],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=self.env,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -72,13 +93,23 @@ class LiveServer:
             errors = self.process.stderr.read() if self.process.stderr else ""
             raise AssertionError(f"golfo serve did not start: {line}{errors}")
         self.url = line.split("listening on ", 1)[1].split()[0].rstrip("/")
+        self.log = []
+        self._reader = threading.Thread(target=self._read_log, args=(self.process,), daemon=True)
+        self._reader.start()
         return Client(self.url)
+
+    def _read_log(self, process: subprocess.Popen[str]) -> None:
+        """Keep what the server writes on stderr (read, so that a full pipe never blocks it)."""
+        assert process.stderr is not None
+        for line in process.stderr:
+            self.log.append(line)
 
     def kill(self) -> None:
         """SIGKILL: no chance to clean up."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=20)
+        self._read_all()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -88,6 +119,11 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=20)
+        self._read_all()
+
+    def _read_all(self) -> None:
+        if self._reader is not None:
+            self._reader.join(timeout=20)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

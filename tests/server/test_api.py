@@ -27,7 +27,7 @@ FAST = {"pause": 0, "bot_delay": 0}
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, seeds=True)) as c:
         yield c
 
 

@@ -270,11 +270,11 @@ def test_a_seat_given_while_the_seats_are_read_again_stays_given(shared_db: str)
         return row
 
     async def scenario() -> None:
-        table = hub.create(TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
+        table = await hub.create(TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
         store.table = held_read  # type: ignore[method-assign]
         refresh = asyncio.get_running_loop().create_task(table.refresh_seats())
         await asyncio.to_thread(reading.wait, 10)
-        token = hub.take_seat(table, 0, "ana")  # on the loop, while the read is open
+        token = await hub.take_seat(table, 0, "ana")  # on the loop, while the read is open
         given.set()
         await refresh
         assert table.seat_of(token) == 0  # the token still opens its seat

@@ -4,6 +4,7 @@ leases, and PostgreSQL's announcements."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -11,8 +12,9 @@ import time
 import psycopg
 import pytest
 from pgkit import Cluster
-from serverkit import execute, is_postgres
+from serverkit import LiveServer, execute, is_postgres
 
+from golfo.server.client import HTTPError
 from golfo.server.databases import open_store
 from golfo.server.postgres import MIGRATIONS, PostgresStore
 from golfo.server.store import (
@@ -22,6 +24,7 @@ from golfo.server.store import (
     StaleLogError,
     StoreError,
     TableRow,
+    UnavailableError,
 )
 
 FIRST_LAYOUT_SQLITE = """
@@ -184,3 +187,105 @@ def test_notifications_that_are_not_events_are_ignored(text: str) -> None:
 def test_events_read_back() -> None:
     for event in (Event("actions", "a1", 5), Event("table", "b2"), Event("resync", "")):
         assert Event.parse(event.payload()) == event
+
+
+INJECT = {
+    "sqlite": [
+        "CREATE TRIGGER golfo_test_fail BEFORE INSERT ON golfo_actions "
+        "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+    ],
+    "postgresql": [
+        "CREATE FUNCTION golfo_test_fail() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'injected failure'; END $$",
+        "CREATE TRIGGER golfo_test_fail BEFORE INSERT ON golfo_actions "
+        "FOR EACH ROW EXECUTE FUNCTION golfo_test_fail()",
+    ],
+}
+"""A failure between storing a table and storing its first actions: the database itself
+refuses every new action (a trigger), as a crash or a full disk would at that point."""
+
+
+def fail_actions(db: str, on: bool) -> None:
+    """Make the database refuse every action stored from now on (``on``), or stop."""
+    if on:
+        for statement in INJECT["postgresql" if is_postgres(db) else "sqlite"]:
+            execute(db, statement)
+    else:
+        execute(
+            db, "DROP TRIGGER golfo_test_fail" + (" ON golfo_actions" if is_postgres(db) else "")
+        )
+
+
+def stored_tables(db: str) -> int:
+    if is_postgres(db):
+        with psycopg.connect(db) as conn:
+            row = conn.execute("SELECT COUNT(*) FROM golfo_tables").fetchone()
+    else:
+        with sqlite3.connect(db) as raw:
+            row = raw.execute("SELECT COUNT(*) FROM golfo_tables").fetchone()
+        raw.close()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_table_is_stored_with_its_first_actions_or_not_at_all(db: str) -> None:
+    store = open_store(db)
+    try:
+        fail_actions(db, True)
+        with pytest.raises(UnavailableError, match="injected failure"):
+            store.create_table(_table("t"), ["deal 1", "deal 2"])
+        assert store.table("t") is None  # neither the table nor its seats
+        assert store.tables() == []
+        assert store.log("t") == []
+        fail_actions(db, False)
+        store.create_table(_table("t"), ["deal 1", "deal 2"])
+        assert store.log("t") == ["deal 1", "deal 2"]
+        assert [row.table_id for row in store.tables()] == ["t"]
+    finally:
+        store.close()
+
+
+def test_a_table_whose_first_deal_fails_is_not_created_and_not_loaded(db: str) -> None:
+    """Issue 33, finding 11: a failure between storing a table and committing its first deal
+    left it at version 0 forever, reloaded at every start.  Now the client is told
+    ``unavailable`` and nothing is kept."""
+    server = LiveServer(db)
+    client = server.start()
+    try:
+        fail_actions(db, True)
+        with pytest.raises(HTTPError) as refused:
+            client.create_table(rules="ludoteka", name="Ana")
+        assert (refused.value.status, refused.value.error["code"]) == (503, "unavailable")
+        assert "injected failure" not in json.dumps(refused.value.error)  # the log's, not theirs
+        assert client.tables() == []
+        assert stored_tables(db) == 0
+        server.kill()
+        assert any("injected failure" in line for line in server.log)  # the operator's to read
+        client = server.start()
+        assert client.tables() == []
+        fail_actions(db, False)
+        table = client.create_table(rules="ludoteka", name="Ana")
+        assert table["version"] > 0  # dealt
+        server.kill()
+        client = server.start()
+        assert [(t["table"], t["version"]) for t in client.tables()] == [
+            (table["table"], table["version"])
+        ]
+    finally:
+        server.stop()
+
+
+def test_the_secret_is_made_once_and_kept(db: str) -> None:
+    store = open_store(db)
+    try:
+        secret = store.secret()
+        assert len(secret) == 32
+        assert store.secret() == secret
+    finally:
+        store.close()
+    again = open_store(db)
+    try:
+        assert again.secret() == secret
+        again.check()
+    finally:
+        again.close()

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the compiled tests (dist/test/*.test.js) with Node's test runner against a live
 // `golfo serve`: the one at GOLFO_URL, or else one started here on loopback
-// (`python3 -m golfo.server --port 0 --db :memory:`; GOLFO_PYTHON names another Python).
+// (`python3 -m golfo.server --port 0 --db :memory: --allow-seeds`: the tests seed their tables;
+// GOLFO_PYTHON names another Python).
 // Node 20 has the WebSocket only behind --experimental-websocket: given when needed
 // (scripts/with-websocket.mjs).
 // --test-force-exit: a test that fails with a socket still reconnecting ends all the same.
@@ -19,7 +20,7 @@ const TESTS = join(PACKAGE, "dist", "test");
 
 function startServer() {
   const python = process.env.GOLFO_PYTHON || "python3";
-  const child = spawn(python, ["-m", "golfo.server", "--port", "0", "--db", ":memory:"], {
+  const child = spawn(python, ["-m", "golfo.server", "--port", "0", "--db", ":memory:", "--allow-seeds"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "not_over",
   "origin",
   "media_type",
+  "unavailable",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
@@ -40,7 +41,8 @@ export interface TableConfig {
   bots?: Partial<Record<SeatKey, BotKind>>;
   /** The number of hands; null: open-ended; left out: the rules'. */
   hands?: number | null;
-  /** A seed for reproducible deals (and random bots). */
+  /** A seed for reproducible deals (and random bots), only where the server allows seeds
+   * (`golfo serve --allow-seeds`; otherwise a `format` error). */
   seed?: number | null;
   /** Seconds between hands before the server starts the next one (3). */
   pause?: number;
@@ -72,6 +74,8 @@ export interface TableSummary {
   hand_number: number;
   phase: Phase;
   version: number;
+  /** True when the table deals from a seed (for a test or a replay). */
+  seeded: boolean;
 }
 
 /** `GET /api/tables/{id}`: the summary and a spectator's view. */
@@ -112,6 +116,8 @@ export interface ViewMessage {
   type: "view";
   view: View;
   standings: Standings;
+  /** True when the table deals from a seed (for a test or a replay). */
+  seeded: boolean;
 }
 
 /** `{"type": "error"}`: a message the server refused; nothing changed. */

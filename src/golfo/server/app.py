@@ -16,6 +16,7 @@ import re
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Iterable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -34,6 +35,7 @@ from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
 from golfo.server.databases import open_store
 from golfo.server.guard import Guard, Origins, require_json
 from golfo.server.protocol import (
+    MOVE_UNREAD,
     REQUEST_UNREAD,
     TABLE_UNREAD,
     Hello,
@@ -43,7 +45,7 @@ from golfo.server.protocol import (
     parse_table_config,
     read_json,
 )
-from golfo.server.store import Store
+from golfo.server.store import Store, UnavailableError
 from golfo.server.tables import Connection, Hub, Limits, Table
 from golfo.server.throttle import Throttle
 from golfo.state import Phase
@@ -69,7 +71,16 @@ _STATUS: Final = {
     "rate": 429,
     "origin": 403,
     "media_type": 415,
+    "unavailable": 503,
 }
+
+
+def _refusal(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> ProtocolError:
+    """:func:`error_message`, and a failure of the database logged (its reason is not the
+    client's to read)."""
+    if isinstance(error, UnavailableError):
+        log.warning("the database failed: %s", error)
+    return error_message(error, unread)
 
 
 def _error(error: ProtocolError) -> JSONResponse:
@@ -145,7 +156,7 @@ def _http(handler: Any) -> Any:
         except ProtocolError as error:
             return _error(error)
         except GolfoError as error:
-            return _error(error_message(error))
+            return _error(_refusal(error))
 
     endpoint.__doc__ = handler.__doc__
     return endpoint
@@ -189,11 +200,11 @@ async def create_table(request: Request) -> Response:
     except FormatError as error:
         raise error_message(error, TABLE_UNREAD) from None
     hub: Hub = request.app.state.hub
-    table = hub.create(config)
+    table = await hub.create(config)
     answer = table.summary()
     if name is not None:
         seat = min(s for s in range(config.players) if s not in config.bots)
-        token = hub.take_seat(table, seat, name.strip() or f"seat {seat}")
+        token = await hub.take_seat(table, seat, name.strip() or f"seat {seat}")
         answer = table.summary() | {"seat": seat, "token": token}
     return JSONResponse(answer, status_code=201)
 
@@ -239,7 +250,7 @@ async def take_seat(request: Request) -> Response:
     except FormatError as error:
         raise error_message(error, REQUEST_UNREAD) from None
     hub: Hub = request.app.state.hub
-    token = hub.take_seat(table, int(raw), name.strip() or f"seat {raw}")
+    token = await hub.take_seat(table, int(raw), name.strip() or f"seat {raw}")
     return JSONResponse({"table": table.table_id, "seat": int(raw), "token": token}, 201)
 
 
@@ -279,6 +290,32 @@ async def words(request: Request) -> Response:
     )
 
 
+HEALTH_TIMEOUT: Final = 5.0
+"""Seconds the health check waits for the database before it answers ``503``."""
+_HEALTH: Final = ThreadPoolExecutor(max_workers=2, thread_name_prefix="golfo-health")
+
+
+async def health(request: Request) -> Response:
+    """``GET /api/health``: ``200 {"ok": true}`` once the database answered a query;
+    ``503`` (``unavailable``) if it failed or did not answer within :data:`HEALTH_TIMEOUT`
+    seconds.  For load balancers and monitors."""
+    hub: Hub = request.app.state.hub
+    loop = asyncio.get_running_loop()
+    try:  # threads of its own: the store's may all be waiting for the database
+        await asyncio.wait_for(loop.run_in_executor(_HEALTH, hub.store.check), HEALTH_TIMEOUT)
+    except Exception as error:
+        log.warning("the health check failed: %s", str(error) or type(error).__name__)
+        return _error(ProtocolError("unavailable"))
+    return JSONResponse({"ok": True})
+
+
+async def server_info(request: Request) -> Response:
+    """``GET /api/server``: what this server allows that clients may offer: ``{"seeds":
+    bool}``, whether a table may be created with a ``seed``."""
+    hub: Hub = request.app.state.hub
+    return JSONResponse({"seeds": hub.seeds})
+
+
 async def play(websocket: WebSocket) -> None:
     """``/api/tables/{id}/ws``: one seat's (or a spectator's) socket."""
     hub: Hub = websocket.app.state.hub
@@ -315,11 +352,14 @@ async def play(websocket: WebSocket) -> None:
             throttle.passed(_address(websocket))
         await table.catch_up()
     except (ProtocolError, GolfoError, TimeoutError, WebSocketDisconnect, KeyError) as error:
+        code = 1008
         if isinstance(error, ProtocolError | GolfoError):
+            refusal = _refusal(error)
+            code = 1013 if refusal.code == "unavailable" else 1008  # 1013: try again later
             with contextlib.suppress(Exception):
-                await websocket.send_text(json.dumps(error_message(error).data()))
+                await websocket.send_text(json.dumps(refusal.data()))
         with contextlib.suppress(Exception):
-            await websocket.close(code=1008)
+            await websocket.close(code=code)
         return
     await _serve(hub, table, websocket, seat)
 
@@ -372,7 +412,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
                     raise ProtocolError("format", "ya has dicho hello", "hello was said already")
                 await table.handle(connection, message)
             except (ProtocolError, GolfoError) as error:
-                connection.send(error_message(error).data())
+                connection.send(_refusal(error).data())
     finally:
         table.connections.discard(connection)
         hub.connections -= 1
@@ -400,6 +440,8 @@ def create_app(
     limits: Limits | None = None,
     lease: float = 10.0,
     allow_origins: Iterable[str] = (),
+    seeds: bool = False,
+    secret: bytes | None = None,
 ) -> Starlette:
     """The server's ASGI application on ``store``: a :class:`Store`, a SQLite path
     (``":memory:"`` keeps nothing after the process) or a PostgreSQL URL, opened here and
@@ -408,12 +450,16 @@ def create_app(
     that holds the table's lease, which lasts ``lease`` seconds unrenewed).
 
     Web pages of the ``allow_origins`` (``"https://cards.example.org"``) may use it besides
-    its own (``golfo.server.guard``); a bad origin is a :class:`ValueError`."""
+    its own (``golfo.server.guard``); a bad origin is a :class:`ValueError`.
+
+    ``seeds`` allows tables created with a ``seed`` (tests and replays: off by default);
+    seeded deals mix the seed with ``secret``, by default the database's own
+    (:mod:`golfo.server.seeds`)."""
     origins = Origins(allow_origins)
     owned = isinstance(store, str)
     if isinstance(store, str):
         store = open_store(store)
-    hub = Hub(store, limits, lease=lease)
+    hub = Hub(store, limits, lease=lease, seeds=seeds, secret=secret)
     hub.load()
 
     @contextlib.asynccontextmanager
@@ -431,6 +477,8 @@ def create_app(
         routes=[
             Route("/", index),
             Route("/api/words", words),
+            Route("/api/health", health),
+            Route("/api/server", server_info),
             Mount("/static", StaticFiles(directory=WEB), name="static"),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables", list_tables, methods=["GET"]),

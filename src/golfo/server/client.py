@@ -28,6 +28,7 @@ For example::
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
@@ -136,21 +137,29 @@ class Socket:
         Each view is read with :func:`golfo.wire.view_from_data`; whenever the seat is to act,
         ``bot.choose(view)`` is sent against that view's version.  A ``stale`` refusal (the
         table moved on before the move arrived: a turn timer played for the seat, say) is
-        passed over, as the newer view follows it; any other error raises
-        :class:`ServerError`.  A spectator's socket only watches to the end.  The socket
-        stays open (``docs/server.md``: the server never closes it at the end of a game)."""
+        passed over, as the newer view follows it; an ``unavailable`` one (the server could
+        not commit the move: its database is away) sends the same move again a second later;
+        any other error raises :class:`ServerError`.  A spectator's socket only watches to
+        the end.  The socket stays open (``docs/server.md``: the server never closes it at
+        the end of a game)."""
         acted = -1
+        sent: tuple[dict[str, Any], int] | None = None
         while True:
             try:
                 view = view_from_data(self.view(timeout))
             except ServerError as error:
                 if error.code == "stale":
                     continue
+                if error.code == "unavailable" and sent is not None:
+                    time.sleep(1.0)
+                    self.act(*sent)
+                    continue
                 raise
             if view.is_over:
                 return view
             if view.moves is not None and view.version != acted:
-                self.act(action_data(bot.choose(view)), view.version)
+                sent = (action_data(bot.choose(view)), view.version)
+                self.act(*sent)
                 acted = view.version
 
     def act(self, action: Mapping[str, Any], version: int) -> None:

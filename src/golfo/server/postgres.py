@@ -20,12 +20,14 @@ Extra ``golfo[postgres]`` (psycopg 3 and its pool).  Select it with
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import psycopg
 import psycopg_pool
@@ -37,6 +39,7 @@ from golfo.server.store import (
     StaleLogError,
     StoreError,
     TableRow,
+    UnavailableError,
     redact_url,
     seat_values,
     table_rows,
@@ -45,6 +48,8 @@ from golfo.server.store import (
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore"]
 
 log = logging.getLogger("golfo.server")
+
+T = TypeVar("T")
 
 CHANNEL: Final = "golfo"
 """The NOTIFY channel every ``golfo serve`` process listens on."""
@@ -119,12 +124,17 @@ class PostgresStore:
     Opening it creates the layout in an empty database and migrates an older one (under an
     advisory lock, so two processes starting at once do it once); a database newer than this
     server is refused with :class:`~golfo.server.store.StoreError`.
+
+    While the database is away, every call fails within ``timeout`` seconds with
+    :class:`~golfo.server.store.UnavailableError`; once it is back, the pool's connections
+    that it closed are replaced as they are found broken (a call that meets one runs again,
+    once, on a fresh connection).
     """
 
     shared = True
     """Other processes write the same database."""
 
-    def __init__(self, url: str, *, pool_size: int = 8) -> None:
+    def __init__(self, url: str, *, pool_size: int = 8, timeout: float = 5.0) -> None:
         self.url = url
         """The database's connection string."""
         self._where = redact_url(url)
@@ -134,32 +144,75 @@ class PostgresStore:
         except psycopg.OperationalError as error:
             raise StoreError(f"cannot open the database {self._where}: {error}") from None
         self._pool = psycopg_pool.ConnectionPool(  # autocommit: one statement, one transaction
-            url, min_size=1, max_size=pool_size, open=True, kwargs={"autocommit": True}
+            url,
+            min_size=1,
+            max_size=pool_size,
+            open=True,
+            timeout=timeout,
+            kwargs={"autocommit": True, "connect_timeout": max(2, round(timeout))},
         )
         self._listener: threading.Thread | None = None
         self._stopping = threading.Event()
 
+    def _run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``work(conn)`` on a connection of the pool.  A connection the database closed while
+        it waited in the pool (a restart of the database) is found broken at its first use:
+        the pool's idle connections are checked, and ``work`` runs once more on another.  Any
+        failure of the database is :class:`~golfo.server.store.UnavailableError`."""
+        again = True
+        while True:
+            broken = False
+            try:
+                with self._pool.connection() as conn:
+                    try:
+                        return work(conn)
+                    except psycopg.Error:
+                        broken = conn.broken
+                        raise
+            except psycopg.Error as error:
+                if broken and again:
+                    again = False
+                    with contextlib.suppress(Exception):
+                        self._pool.check()
+                    continue
+                reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
+                raise UnavailableError(
+                    f"the database {self._where} failed: {reason or type(error).__name__}"
+                ) from error
+
     # -- tables, seats, the log ------------------------------------------------
 
-    def create_table(self, table: TableRow) -> None:
-        """Store a new table and its seats, in one transaction, and announce it."""
-        with self._pool.connection() as conn, conn.transaction():
-            conn.execute(
-                "INSERT INTO golfo_tables (table_id, config, finished, created) "
-                "VALUES (%s, %s, %s, %s)",
-                (table.table_id, json.dumps(table.config), table.finished, table.created),
-            )
-            with conn.cursor() as cur:
+    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
+        """Store a new table, its seats and its first actions, in one transaction, and
+        announce it."""
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction(), conn.cursor() as cur:
+                cur.execute(
+                    "INSERT INTO golfo_tables (table_id, config, finished, created) "
+                    "VALUES (%s, %s, %s, %s)",
+                    (table.table_id, json.dumps(table.config), table.finished, table.created),
+                )
                 cur.executemany(
                     "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
                     "autoplay, vote) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                     [(table.table_id, s, *seat_values(row)) for s, row in enumerate(table.seats)],
                 )
-            _notify(conn, Event("table", table.table_id))
+                if actions:
+                    now = time.time()
+                    cur.executemany(
+                        "INSERT INTO golfo_actions (table_id, seq, action, time) "
+                        "VALUES (%s, %s, %s, %s)",
+                        [(table.table_id, i + 1, text, now) for i, text in enumerate(actions)],
+                    )
+                _notify(conn, Event("table", table.table_id))
+
+        self._run(work)
 
     def tables(self) -> list[TableRow]:
         """Every stored table with its seats, oldest first."""
-        with self._pool.connection() as conn:
+
+        def work(conn: psycopg.Connection[Any]) -> list[TableRow]:
             rows = conn.execute(
                 "SELECT table_id, config, finished, created FROM golfo_tables "
                 "ORDER BY created, table_id"
@@ -168,11 +221,14 @@ class PostgresStore:
                 "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "ORDER BY table_id, seat"
             ).fetchall()
-        return table_rows(rows, seats)
+            return table_rows(rows, seats)
+
+        return self._run(work)
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats as stored now, or ``None``."""
-        with self._pool.connection() as conn:
+
+        def work(conn: psycopg.Connection[Any]) -> TableRow | None:
             row = conn.execute(
                 "SELECT config, finished, created FROM golfo_tables WHERE table_id = %s",
                 (table_id,),
@@ -184,8 +240,10 @@ class PostgresStore:
                 "WHERE table_id = %s ORDER BY seat",
                 (table_id,),
             ).fetchall()
-        (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
-        return table
+            (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
+            return table
+
+        return self._run(work)
 
     def set_seat(
         self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
@@ -199,11 +257,15 @@ class PostgresStore:
         if expect is not None:
             sql += " AND kind = %s"
             params += (expect,)
-        with self._pool.connection() as conn, conn.transaction():
-            changed = conn.execute(sql, params).rowcount == 1
-            if changed:
-                _notify(conn, Event("seats", table_id))
-        return changed
+
+        def work(conn: psycopg.Connection[Any]) -> bool:
+            with conn.transaction():
+                changed = conn.execute(sql, params).rowcount == 1
+                if changed:
+                    _notify(conn, Event("seats", table_id))
+            return changed
+
+        return self._run(work)
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` at ``first``, ``first + 1``, ... under the table's row lock,
@@ -212,10 +274,14 @@ class PostgresStore:
         One round trip: the function ``golfo_append`` (created with the layout) takes the
         lock, checks, inserts and notifies in one transaction, and answers the log's last
         sequence number before it (``first - 1`` when it appended)."""
-        with self._pool.connection() as conn:
-            (last,) = conn.execute(  # type: ignore[misc]
+
+        def work(conn: psycopg.Connection[Any]) -> int | None:
+            row = conn.execute(
                 "SELECT golfo_append(%s, %s, %s, %s)", (table_id, first, list(actions), time.time())
             ).fetchone()
+            return None if row is None else row[0]
+
+        last = self._run(work)
         if last is None:
             raise StoreError(f"no table {table_id}")
         if last + 1 != first:
@@ -223,28 +289,60 @@ class PostgresStore:
 
     def log(self, table_id: str, after: int = 0) -> list[str]:
         """The table's actions after sequence number ``after``, in order."""
-        with self._pool.connection() as conn:
+
+        def work(conn: psycopg.Connection[Any]) -> list[str]:
             rows = conn.execute(
                 "SELECT action FROM golfo_actions WHERE table_id = %s AND seq > %s ORDER BY seq",
                 (table_id, after),
             ).fetchall()
-        return [text for (text,) in rows]
+            return [text for (text,) in rows]
+
+        return self._run(work)
 
     def set_finished(self, table_id: str) -> None:
         """Mark the game as over (and give up its lease: it has no more tasks)."""
-        with self._pool.connection() as conn, conn.transaction():
-            conn.execute("UPDATE golfo_tables SET finished = TRUE WHERE table_id = %s", (table_id,))
-            conn.execute("DELETE FROM golfo_leases WHERE table_id = %s", (table_id,))
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                conn.execute(
+                    "UPDATE golfo_tables SET finished = TRUE WHERE table_id = %s", (table_id,)
+                )
+                conn.execute("DELETE FROM golfo_leases WHERE table_id = %s", (table_id,))
+
+        self._run(work)
 
     def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The last sequence number of each table's log."""
-        with self._pool.connection() as conn:
+
+        def work(conn: psycopg.Connection[Any]) -> dict[str, int]:
             rows = conn.execute(
                 "SELECT table_id, MAX(seq) FROM golfo_actions WHERE table_id = ANY(%s) "
                 "GROUP BY table_id",
                 (list(table_ids),),
             ).fetchall()
-        return {table_id: int(seq) for table_id, seq in rows}
+            return {table_id: int(seq) for table_id, seq in rows}
+
+        return self._run(work)
+
+    def secret(self) -> bytes:
+        """The database's secret, the same for every process (made once, kept in
+        ``golfo_meta``)."""
+
+        def work(conn: psycopg.Connection[Any]) -> str:
+            conn.execute(
+                "INSERT INTO golfo_meta (key, value) VALUES ('secret', %s) "
+                "ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(32),),
+            )
+            row = conn.execute("SELECT value FROM golfo_meta WHERE key = 'secret'").fetchone()
+            assert row is not None
+            return str(row[0])
+
+        return bytes.fromhex(self._run(work))
+
+    def check(self) -> None:
+        """Run one query on a connection of the pool."""
+        self._run(lambda conn: conn.execute("SELECT 1").fetchone())
 
     # -- leases and notifications -------------------------------------------------
 
@@ -257,7 +355,8 @@ class PostgresStore:
         LOCKED`` (a row another process is taking is left to it), missing ones inserted in
         table order with ``ON CONFLICT DO NOTHING``."""
         until = "now() + make_interval(secs => %s)"
-        with self._pool.connection() as conn:
+
+        def work(conn: psycopg.Connection[Any]) -> set[str]:
             conn.execute(
                 f"UPDATE golfo_leases SET expires = {until} WHERE holder = %s", (ttl, holder)
             )
@@ -278,26 +377,36 @@ class PostgresStore:
                 "SELECT table_id FROM golfo_leases WHERE holder = %s AND expires > now()",
                 (holder,),
             ).fetchall()
-        return {table_id for (table_id,) in rows}
+            return {table_id for (table_id,) in rows}
+
+        return self._run(work)
 
     def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
         """Take the lease of one table if it is free or expired (a new table's creator takes
         its lease at once); whether ``holder`` holds it now."""
-        with self._pool.connection() as conn, conn.transaction():
-            row = conn.execute(
-                "INSERT INTO golfo_leases (table_id, holder, expires) "
-                "VALUES (%s, %s, now() + make_interval(secs => %s)) "
-                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
-                "expires = EXCLUDED.expires WHERE golfo_leases.expires < now() "
-                "OR golfo_leases.holder = EXCLUDED.holder RETURNING holder",
-                (table_id, holder, ttl),
-            ).fetchone()
-        return row is not None
+
+        def work(conn: psycopg.Connection[Any]) -> bool:
+            with conn.transaction():
+                row = conn.execute(
+                    "INSERT INTO golfo_leases (table_id, holder, expires) "
+                    "VALUES (%s, %s, now() + make_interval(secs => %s)) "
+                    "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                    "expires = EXCLUDED.expires WHERE golfo_leases.expires < now() "
+                    "OR golfo_leases.holder = EXCLUDED.holder RETURNING holder",
+                    (table_id, holder, ttl),
+                ).fetchone()
+            return row is not None
+
+        return self._run(work)
 
     def release(self, holder: str) -> None:
         """Give up every lease of ``holder`` (a clean shutdown): others take them at once."""
-        with self._pool.connection() as conn, conn.transaction():
-            conn.execute("DELETE FROM golfo_leases WHERE holder = %s", (holder,))
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                conn.execute("DELETE FROM golfo_leases WHERE holder = %s", (holder,))
+
+        self._run(work)
 
     def subscribe(self, callback: Callable[[Event], None]) -> None:
         """Call ``callback`` (from a thread of the store's) with every :class:`Event` any
@@ -314,11 +423,13 @@ class PostgresStore:
 
     def _listen(self, callback: Callable[[Event], None], ready: threading.Event) -> None:
         first = True
+        wait = 0.5
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     ready.set()
+                    wait = 0.5
                     if not first:
                         callback(Event("resync", ""))
                     first = False
@@ -330,8 +441,14 @@ class PostgresStore:
             except psycopg.Error as error:
                 if self._stopping.is_set():
                     return
-                log.warning("lost the notifications of %s (%s); reconnecting", self._where, error)
-                time.sleep(0.5)
+                log.warning(
+                    "lost the notifications of %s (%s); reconnecting in %g s",
+                    self._where,
+                    str(error).strip().splitlines()[0] if str(error).strip() else error,
+                    wait,
+                )
+                self._stopping.wait(wait)
+                wait = min(wait * 2, 5.0)
 
     def close(self) -> None:
         """Stop listening and close the connections."""

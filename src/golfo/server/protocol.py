@@ -19,12 +19,14 @@ from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
 from golfo.notation import explain
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
+from golfo.server.store import UnavailableError
 from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
 __all__ = [
     "BOT_KINDS",
     "CODES",
     "MOVE_UNREAD",
+    "NO_SEEDS",
     "REQUEST_UNREAD",
     "TABLE_UNREAD",
     "ProtocolError",
@@ -52,6 +54,7 @@ CODES: Final = (
     "not_over",
     "origin",
     "media_type",
+    "unavailable",
 )
 """Every error code the server sends (``{"type": "error", "code": ...}``, and over HTTP)."""
 
@@ -78,6 +81,10 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "se espera JSON (Content-Type: application/json)",
         "expected JSON (Content-Type: application/json)",
     ),
+    "unavailable": (
+        "el servidor no puede guardar nada ahora mismo: inténtalo otra vez en unos segundos",
+        "the server cannot save anything right now: try again in a few seconds",
+    ),
 }
 
 
@@ -91,6 +98,11 @@ TABLE_UNREAD: Final = (
 """What a player is told of a table it asked for that the server could not read."""
 REQUEST_UNREAD: Final = ("no se ha entendido la petición", "the request could not be read")
 """What a client is told of any other HTTP request the server could not read."""
+NO_SEEDS: Final = (
+    "esta mesa no puede llevar semilla: en este servidor las cartas se reparten siempre al azar",
+    "this table cannot have a seed: on this server the cards are always dealt at random",
+)
+"""What a player is told of a table asked for with a ``seed`` where the server allows none."""
 
 
 class ProtocolError(Exception):
@@ -141,9 +153,13 @@ def error_message(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> Pr
 
     A :class:`golfo.FormatError` becomes a ``format`` error whose message, for the player,
     is ``unread`` (Spanish, English: by default :data:`MOVE_UNREAD`) and whose ``detail`` is
-    the technical reason (the place and what was expected)."""
+    the technical reason (the place and what was expected).  A failure of the database
+    (:class:`~golfo.server.store.UnavailableError`) is ``unavailable``, without its reason,
+    which names the server's database."""
     if isinstance(error, ProtocolError):
         return error
+    if isinstance(error, UnavailableError):  # the reason (the database's) is the server's log's
+        return ProtocolError("unavailable")
     if isinstance(error, IllegalActionError):
         code = "not_your_turn" if error.code in ("not_your_turn", "folded") else "illegal"
         return ProtocolError(
@@ -207,8 +223,8 @@ class TableConfig:
     bots: Mapping[int, str] = attrs.field(factory=dict)
     """The seats played by bots from the start, with their kind."""
     seed: int | None = None
-    """A seed for reproducible deals (and random bots); ``None``: the operating system's
-    randomness."""
+    """A seed for reproducible deals (and random bots), mixed with the server's secret
+    (:mod:`golfo.server.seeds`); ``None``: the operating system's randomness."""
     pause: float | None = 3.0
     """Seconds between hands before the next starts by itself; ``None``: it starts only when
     a player asks for it (``next_hand``), never by itself."""

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import errno
 import logging
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -23,13 +24,25 @@ from starlette.applications import Starlette
 from golfo.server.app import MAX_BODY, create_app
 from golfo.server.databases import open_store
 from golfo.server.guard import normal_origin
+from golfo.server.seeds import MIN_SECRET
 from golfo.server.store import StoreError, is_postgres_url, redact_url
 from golfo.server.tables import Limits
 
-__all__ = ["DEFAULT_DB", "ListenError", "add_arguments", "listen", "main", "serve"]
+__all__ = [
+    "DEFAULT_DB",
+    "SECRET_VARIABLE",
+    "ListenError",
+    "add_arguments",
+    "listen",
+    "main",
+    "serve",
+]
 
 DEFAULT_DB: Final = "golfo.sqlite3"
 """The database file ``golfo serve`` uses by default, in the current directory."""
+SECRET_VARIABLE: Final = "GOLFO_SEED_SECRET"
+"""The environment variable with the operator's secret for seeded deals (at least
+:data:`~golfo.server.seeds.MIN_SECRET` characters); unset, the database's own is used."""
 
 
 class ListenError(Exception):
@@ -183,6 +196,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="then one more bad token is allowed every this many seconds",
     )
+    parser.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help="let a table be created with a seed, for tests and replays (its deals mix the "
+        f"seed with a secret: the database's own, or ${SECRET_VARIABLE}'s); off, a seed is "
+        "refused and every deal is at random",
+    )
 
 
 async def serve(
@@ -195,18 +215,28 @@ async def serve(
     lease: float = 10.0,
     allow_origins: Sequence[str] = (),
     trusted_proxies: str = DEFAULT_PROXIES,
+    seeds: bool = False,
+    secret: bytes | None = None,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
     taken first (:class:`ListenError` when it cannot be), then the database opened.
 
     Web pages of the ``allow_origins`` may use the server besides its own; the
     ``trusted_proxies`` (comma-separated addresses or networks, ``""``: none) are believed
-    when they name the client in ``X-Forwarded-For``."""
+    when they name the client in ``X-Forwarded-For``.  ``seeds`` and ``secret`` as for
+    :func:`~golfo.server.create_app`."""
     sock = listen(host, port)
     try:
         store = open_store(db, durable=durable)
         try:
-            app = create_app(store, limits=limits, lease=lease, allow_origins=allow_origins)
+            app = create_app(
+                store,
+                limits=limits,
+                lease=lease,
+                allow_origins=allow_origins,
+                seeds=seeds,
+                secret=secret,
+            )
             await _serve(sock, host, db, app, trusted_proxies)
         finally:
             store.close()
@@ -258,6 +288,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if not args.lease > 0:
             parser.error("--lease must be above 0")
+        text = os.environ.get(SECRET_VARIABLE)
+        if text is not None and len(text) < MIN_SECRET:
+            parser.error(f"{SECRET_VARIABLE} must have at least {MIN_SECRET} characters")
+        secret = None if text is None else text.encode("utf-8")
         asyncio.run(
             serve(
                 args.host,
@@ -268,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lease=args.lease,
                 allow_origins=args.allow_origin,
                 trusted_proxies=args.trusted_proxy,
+                seeds=args.allow_seeds,
+                secret=secret,
             )
         )
     except KeyboardInterrupt:

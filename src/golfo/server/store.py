@@ -11,16 +11,23 @@ processes share theirs (row locks, NOTIFY and leases; ``docs/deployment.md``).
 The layout is versioned (:data:`SCHEMA_VERSION`): a newer server upgrades an older database
 as it opens it; an older server refuses a newer one.
 
-Secrets are never stored in clear: a seat's token is kept as its SHA-256 hash.
+Secrets are never stored in clear: a seat's token is kept as its SHA-256 hash.  The SQLite
+file holds every hidden card: it is created readable by its owner only (``0600``).  A failure
+of the database itself (down, full, damaged) is :class:`UnavailableError`, whatever the store.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
+import secrets
 import sqlite3
+import stat
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -37,6 +44,7 @@ __all__ = [
     "Store",
     "StoreError",
     "TableRow",
+    "UnavailableError",
     "is_postgres_url",
     "redact_url",
 ]
@@ -51,11 +59,20 @@ class StoreError(GolfoError, RuntimeError):
     """The database cannot be used: a newer layout, or a log that does not follow on."""
 
 
+class UnavailableError(StoreError):
+    """The database failed: it does not answer (down, restarting, unreachable), cannot write
+    (a full disk) or cannot be read (a damaged file).  What was asked is not done, or not
+    known to be done; a client is told ``unavailable`` and may try again, the server's own
+    tasks try again by themselves."""
+
+
 class StaleLogError(StoreError):
     """The log has moved on since the state an action was applied to: another process
     committed first.  The action is not stored; the table catches up and the client is
     told ``stale``."""
 
+
+log = logging.getLogger("golfo.server")
 
 _EVENT_KINDS: Final = frozenset({"actions", "table", "seats", "resync"})
 
@@ -137,8 +154,10 @@ class Store(Protocol):
     shared: bool
     """Whether other server processes write the same database."""
 
-    def create_table(self, table: TableRow) -> None:
-        """Store a new table (its log empty)."""
+    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
+        """Store a new table, its seats and the first ``actions`` of its log (sequence
+        numbers 1, 2, ...: its first deal) in one transaction: after a failure, nothing of
+        it is stored."""
 
     def tables(self) -> list[TableRow]:
         """Every stored table, oldest first."""
@@ -178,6 +197,15 @@ class Store(Protocol):
 
     def subscribe(self, callback: Callable[[Event], None]) -> None:
         """Call ``callback`` (from another thread) with every change any process makes."""
+
+    def secret(self) -> bytes:
+        """The database's own secret: 32 random bytes, made the first time it is asked for
+        and kept in ``golfo_meta`` (every process on the database gets the same), mixed into
+        every seeded deal (:mod:`golfo.server.seeds`)."""
+
+    def check(self) -> None:
+        """Touch the database (the health check): :class:`UnavailableError` unless it
+        answers."""
 
     def close(self) -> None:
         """Release the database."""
@@ -226,6 +254,11 @@ class SQLiteStore:
     Committed writes survive the server process being killed (WAL, ``synchronous=NORMAL``:
     a power cut may lose the last few; ``durable=True`` syncs every commit to disk).  One
     server process uses it: it holds every lease, and has no one to tell of its changes.
+
+    A new file is created readable and writable by its owner only (``0600``; SQLite gives
+    its ``-wal`` and ``-shm`` files the same mode).  A file that is not a golfo database is
+    refused with :class:`StoreError`, saying why, and left as it is: an empty (0-byte) file,
+    a damaged one, another program's SQLite database.
     """
 
     shared = False
@@ -235,22 +268,62 @@ class SQLiteStore:
         self.path = str(path)
         """The database file (or ``":memory:"``)."""
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        on_disk = self.path not in (":memory:", "")
+        if on_disk:
+            _create_private(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the database {self.path}: {error}") from None
+        try:
+            self._refuse_foreign()  # before anything is written
+            if on_disk:
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._lock:
+                self._migrate()
+            if on_disk:
+                _warn_if_shared(self.path)
+        except sqlite3.OperationalError as error:
+            self._db.close()
+            raise StoreError(f"cannot open the database {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise StoreError(_damaged(self.path, error)) from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[sqlite3.Connection]:
+        """The connection, under the lock; a failure of SQLite is :class:`UnavailableError`."""
         with self._lock:
-            self._migrate()
+            try:
+                yield self._db
+            except (sqlite3.OperationalError, sqlite3.IntegrityError) as error:
+                raise UnavailableError(f"the database {self.path} failed: {error}") from error
+            except sqlite3.Error as error:  # SQLITE_CORRUPT, SQLITE_NOTADB
+                raise UnavailableError(_damaged(self.path, error)) from error
+
+    def _refuse_foreign(self) -> bool:
+        """:class:`StoreError` if the database has tables, none of them golfo's; whether it
+        has any."""
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        names = {name for (name,) in rows}
+        if names and "golfo_meta" not in names:
+            raise StoreError(
+                f"the database {self.path} is another program's SQLite database (it has no "
+                "golfo_meta): it is left as it is; give golfo a file of its own with --db"
+            )
+        return bool(names)
 
     def _migrate(self) -> None:
         """Create the layout in an empty database, or bring an older one up to date."""
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            exists = db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'golfo_meta'"
-            ).fetchone()
+            exists = self._refuse_foreign()  # again, in the transaction
             row = (
                 db.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
                 if exists
@@ -272,34 +345,44 @@ class SQLiteStore:
                     (str(SCHEMA_VERSION),),
                 )
         except BaseException:
-            db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
-    def create_table(self, table: TableRow) -> None:
-        """Store a new table and its seats, in one transaction."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(
-                "INSERT INTO golfo_tables (table_id, config, finished, created) "
-                "VALUES (?, ?, ?, ?)",
-                (table.table_id, json.dumps(table.config), int(table.finished), table.created),
-            )
-            for seat, row in enumerate(table.seats):
-                self._db.execute(
+    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
+        """Store a new table, its seats and its first actions, in one transaction."""
+        now = time.time()
+        with self._locked() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO golfo_tables (table_id, config, finished, created) "
+                    "VALUES (?, ?, ?, ?)",
+                    (table.table_id, json.dumps(table.config), int(table.finished), table.created),
+                )
+                db.executemany(
                     "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
                     "autoplay, vote) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (table.table_id, seat, *seat_values(row)),
+                    [(table.table_id, s, *seat_values(row)) for s, row in enumerate(table.seats)],
                 )
-            self._db.execute("COMMIT")
+                db.executemany(
+                    "INSERT INTO golfo_actions (table_id, seq, action, time) VALUES (?, ?, ?, ?)",
+                    [(table.table_id, i + 1, text, now) for i, text in enumerate(actions)],
+                )
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def tables(self) -> list[TableRow]:
         """Every stored table with its seats, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._locked() as db:
+            rows = db.execute(
                 "SELECT table_id, config, finished, created FROM golfo_tables ORDER BY created"
             ).fetchall()
-            seats = self._db.execute(
+            seats = db.execute(
                 "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "ORDER BY table_id, seat"
             ).fetchall()
@@ -307,12 +390,12 @@ class SQLiteStore:
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats, or ``None``."""
-        with self._lock:
-            row = self._db.execute(
+        with self._locked() as db:
+            row = db.execute(
                 "SELECT config, finished, created FROM golfo_tables WHERE table_id = ?",
                 (table_id,),
             ).fetchone()
-            seats = self._db.execute(
+            seats = db.execute(
                 "SELECT kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
                 "WHERE table_id = ? ORDER BY seat",
                 (table_id,),
@@ -334,35 +417,36 @@ class SQLiteStore:
         if expect is not None:
             sql += " AND kind = ?"
             params += (expect,)
-        with self._lock, self._db:
-            return self._db.execute(sql, params).rowcount == 1
+        with self._locked() as db:
+            return db.execute(sql, params).rowcount == 1
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` at ``first``, ``first + 1``, ... (one transaction, after checking
         that ``first`` follows the log's last entry)."""
         now = time.time()
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._locked() as db:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                (last,) = self._db.execute(
+                (last,) = db.execute(
                     "SELECT COALESCE(MAX(seq), 0) FROM golfo_actions WHERE table_id = ?",
                     (table_id,),
                 ).fetchone()
                 if last + 1 != first:
                     raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
-                self._db.executemany(
+                db.executemany(
                     "INSERT INTO golfo_actions (table_id, seq, action, time) VALUES (?, ?, ?, ?)",
                     [(table_id, first + i, text, now) for i, text in enumerate(actions)],
                 )
             except BaseException:
-                self._db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            db.execute("COMMIT")
 
     def log(self, table_id: str, after: int = 0) -> list[str]:
         """The table's actions after sequence number ``after``, in order."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._locked() as db:
+            rows = db.execute(
                 "SELECT action FROM golfo_actions WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, after),
             ).fetchall()
@@ -370,14 +454,14 @@ class SQLiteStore:
 
     def set_finished(self, table_id: str) -> None:
         """Mark the game as over."""
-        with self._lock, self._db:
-            self._db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
+        with self._locked() as db:
+            db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The last sequence number of each table's log."""
         marks = ",".join("?" * len(table_ids))
-        with self._lock:
-            rows = self._db.execute(
+        with self._locked() as db:
+            rows = db.execute(
                 f"SELECT table_id, MAX(seq) FROM golfo_actions WHERE table_id IN ({marks}) "
                 "GROUP BY table_id",
                 tuple(table_ids),
@@ -386,8 +470,8 @@ class SQLiteStore:
 
     def leases(self, holder: str, ttl: float) -> set[str]:
         """Every unfinished table: this process is the only one."""
-        with self._lock:
-            rows = self._db.execute("SELECT table_id FROM golfo_tables WHERE finished = 0")
+        with self._locked() as db:
+            rows = db.execute("SELECT table_id FROM golfo_tables WHERE finished = 0")
             return {table_id for (table_id,) in rows.fetchall()}
 
     def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
@@ -400,10 +484,68 @@ class SQLiteStore:
     def subscribe(self, callback: Callable[[Event], None]) -> None:
         """Nothing to hear: no other process writes this database."""
 
+    def secret(self) -> bytes:
+        """The database's secret (made once, kept in ``golfo_meta``)."""
+        with self._locked() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO golfo_meta (key, value) VALUES ('secret', ?)",
+                (secrets.token_hex(32),),
+            )
+            (value,) = db.execute("SELECT value FROM golfo_meta WHERE key = 'secret'").fetchone()
+        return bytes.fromhex(value)
+
+    def check(self) -> None:
+        """Read the layout's version."""
+        with self._locked() as db:
+            db.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
+
     def close(self) -> None:
         """Close the database connection."""
         with self._lock:
             self._db.close()
+
+
+def _warn_if_shared(path: str) -> None:
+    """Log that the database file ``path`` is readable by other users, if it is (a file an
+    older golfo made, or a copy): it is the operator's to change, not golfo's."""
+    info = os.stat(path)
+    if stat.S_ISREG(info.st_mode) and info.st_mode & 0o077:
+        log.warning(
+            "the database %s can be read by other users (mode %s) and holds every hidden "
+            "card: chmod 600 it",
+            path,
+            oct(stat.S_IMODE(info.st_mode))[2:],
+        )
+
+
+def _damaged(path: str, error: sqlite3.Error) -> str:
+    return (
+        f"the database {path} is damaged or not a database ({error}): it is left as it is; "
+        "restore it from a copy, or give another file with --db"
+    )
+
+
+def _create_private(path: str) -> None:
+    """Create the database file ``path``, empty and private (``0600``), unless it exists;
+    refuse an existing file of 0 bytes (not a database: SQLite would start an empty one in
+    it, as if every game were gone)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StoreError(f"cannot create the database {path}: {error.strerror}") from None
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise StoreError(f"cannot open the database {path}: {error.strerror}") from None
+    if stat.S_ISREG(info.st_mode) and info.st_size == 0:
+        raise StoreError(
+            f"the database {path} is an empty file (0 bytes), not a golfo database: it is "
+            "left as it is; remove it to start a new database there, or give the right file "
+            "with --db"
+        )
 
 
 def is_postgres_url(text: str) -> bool:

@@ -12,12 +12,16 @@ a cache of the database's logs.  An action is committed only if it follows the l
 the one that loses catches up from the log and its client is told ``stale``.  Every commit
 is announced to every process, which pushes the new views to its own sockets.  A table's own
 tasks run only in the process holding its lease (:meth:`Hub.maintain`).
+
+The server's own work (bots, timers, catching up, leases) survives any failure, of the
+database above all: logged, then tried again after a growing wait (``backoff``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -36,7 +40,9 @@ from golfo.errors import GolfoError
 from golfo.notation import Lang, parse
 from golfo.records import to_json
 from golfo.reducer import apply, new_game
-from golfo.server.protocol import ProtocolError, TableConfig, config_from_data
+from golfo.server.backoff import Background, Backoff
+from golfo.server.protocol import NO_SEEDS, ProtocolError, TableConfig, config_from_data
+from golfo.server.seeds import deal_seeded, random_bot_seed
 from golfo.server.store import Event, SeatRow, StaleLogError, Store, TableRow
 from golfo.standings import standings
 from golfo.state import Phase, State, log_entries
@@ -195,7 +201,8 @@ class Table:
         ]
 
     def summary(self) -> dict[str, Any]:
-        """A line of the lobby."""
+        """A line of the lobby (``seeded``: the table deals from a seed, for a test or a
+        replay)."""
         return {
             "table": self.table_id,
             "players": self.config.players,
@@ -207,6 +214,7 @@ class Table:
             "version": self.state.version,
             "pause": self.config.pause,
             "timer": self.config.timer,
+            "seeded": self.config.seed is not None,
         }
 
     def _bot_for(self, seat: int) -> Bot:
@@ -216,8 +224,12 @@ class Table:
             if seed is None:
                 return RandomBot(None)
             # one generator per decision, from the table's seed: the same game after a restart
-            return RandomBot(hash((seed, self.state.version, seat)) & (2**64 - 1))
+            return RandomBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
         return HeuristicBot()
+
+    def _bot_move(self, seat: int | None) -> Action:
+        assert seat is not None
+        return self._bot_for(seat).choose(view(self.state, seat))
 
     def _plays_itself(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or seat in self.bot_on
@@ -248,7 +260,7 @@ class Table:
                 self.state = new
                 self.known = max(self.known, new.version)
                 if new.is_over:
-                    await self.hub.call(store.set_finished, self.table_id)
+                    await self._mark_over()
         for step in steps[:-1]:
             self.broadcast(step)
         self.changed()
@@ -256,6 +268,14 @@ class Table:
             raise ProtocolError(
                 "stale", detail=f"version {state.version}, now {self.state.version}"
             )
+
+    async def _mark_over(self) -> None:
+        """Mark the game over in the store; if that fails, later (the log says so already)."""
+        mark = functools.partial(self.hub.call, self.hub.store.set_finished, self.table_id)
+        try:
+            await mark()
+        except Exception:
+            self.hub.background.spawn("marking the game over", self.table_id, mark)
 
     async def _refresh(self) -> list[State]:
         """Apply what the log has after :attr:`state` (the lock held).  The states reached
@@ -318,8 +338,10 @@ class Table:
 
     def _deal(self, state: State) -> State:
         seed = self.config.seed
+        if seed is not None:
+            return deal_seeded(state, self.hub.secret, seed)
         while state.to_act is CHANCE:
-            state = deal(state, seed)
+            state = deal(state)
         return state
 
     def changed(self) -> None:
@@ -351,6 +373,7 @@ class Table:
             "type": "view",
             "seats": self.seats_data(),
             "standings": table,
+            "seeded": self.config.seed is not None,
             "view": data,  # the view last
         }
         text = json.dumps(message, ensure_ascii=False)
@@ -396,20 +419,16 @@ class Table:
     ) -> None:
         async def run() -> None:
             await asyncio.sleep(delay)
-            if self.state.version != version:
-                return
-            if make is not None:
-                action = make()
-            else:
-                assert seat is not None
-                action = self._bot_for(seat).choose(view(self.state, seat))
-            try:
-                await self.move(None, version, action)
-            except ProtocolError as error:
-                if error.code != "stale":  # stale: another process moved the table first
-                    log.error("table %s: the server's own move failed: %s", self.table_id, error)
-            except GolfoError as error:  # pragma: no cover - a bot's bug
-                log.error("table %s: the server's own move failed: %s", self.table_id, error)
+            backoff = Backoff()
+            while self.state.version == version:  # a move elsewhere cancels this task
+                try:
+                    action = make() if make is not None else self._bot_move(seat)
+                    await self.move(None, version, action)
+                    return
+                except Exception as error:  # the database, above all: try again
+                    if isinstance(error, ProtocolError) and error.code == "stale":
+                        return  # another process moved the table first
+                    await backoff.wait(f"table {self.table_id}: the server's own move", error)
 
         self._task = asyncio.get_running_loop().create_task(run())
 
@@ -470,16 +489,29 @@ class Hub:
 
     ``lease`` is how many seconds a process's hold on a table's own tasks lasts without
     renewal, with a shared store: the longest a table's bots and timers wait when the process
-    running them dies (renewed every third of it).
+    running them dies (renewed every third of it).  ``seeds`` allows tables with a ``seed``
+    (for tests and replays); their deals mix it with ``secret``, by default the store's own
+    (:mod:`golfo.server.seeds`).
     """
 
-    def __init__(self, store: Store, limits: Limits | None = None, *, lease: float = 10.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        limits: Limits | None = None,
+        *,
+        lease: float = 10.0,
+        seeds: bool = False,
+        secret: bytes | None = None,
+    ) -> None:
         self.store = store
         """Where the tables are kept."""
         self.limits = limits or Limits()
         """What this server accepts at most."""
         self.lease = lease
         """Seconds a lease lasts (a shared store)."""
+        self.seeds = seeds
+        """Whether a new table may have a seed."""
+        self._secret = secret
         self.tables: dict[str, Table] = {}
         """The tables, by id."""
         self.corrupt: dict[str, str] = {}
@@ -492,8 +524,18 @@ class Hub:
         """The tables whose own tasks this process runs (a shared store)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._maintainer: asyncio.Task[None] | None = None
-        self._background: set[asyncio.Task[Any]] = set()
+        self.background = Background()
+        """The server's own work that must succeed in the end (catching up, say)."""
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
+        self._creating: set[str] = set()
+
+    @property
+    def secret(self) -> bytes:
+        """The secret mixed into seeded deals: the one given, else the store's own (read
+        once)."""
+        if self._secret is None:
+            self._secret = self.store.secret()
+        return self._secret
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)``, a store's method: in a thread when the store is shared (it may wait
@@ -514,13 +556,16 @@ class Hub:
             table = self._build(row)
             if table is not None:
                 self.tables[row.table_id] = table
+        _ = self.secret  # read now: a seeded deal in the loop must not wait for it
 
     def _build(self, row: TableRow) -> Table | None:
-        """The table ``row`` describes, its log replayed (``None``: it does not replay)."""
+        """The table ``row`` describes, its log replayed (``None``: it does not replay).  A
+        failure of the store itself raises: the table is not corrupt for it."""
+        texts = self.store.log(row.table_id)
         try:
             config = config_from_data(row.config)
             state = new_game(config.rules, players=config.players)
-            for i, text in enumerate(self.store.log(row.table_id)):
+            for i, text in enumerate(texts):
                 try:
                     state = apply(state, loads_action(text, players=config.players))
                 except GolfoError as error:
@@ -574,8 +619,7 @@ class Hub:
         self._loop = None
         if self._maintainer is not None:
             self._maintainer.cancel()
-        for task in self._background:
-            task.cancel()
+        self.background.cancel()
         for table in self.tables.values():
             table.stop()
         if self.store.shared and self.held:
@@ -585,28 +629,37 @@ class Hub:
 
     async def maintain(self) -> None:
         """Renew this process's leases every third of :attr:`lease`, take the tables whose
-        holder died, and start their tasks; stop the tasks of any lease lost."""
+        holder died, and start their tasks; stop the tasks of any lease lost.  A failure (the
+        database away) is logged and the next period tries again."""
         renewed = time.monotonic()
         while True:
             try:
-                held = await self.call(self.store.leases, self.holder, self.lease)
-                renewed = time.monotonic()
+                try:
+                    held = await self.call(self.store.leases, self.holder, self.lease)
+                    renewed = time.monotonic()
+                except Exception as error:
+                    log.warning("cannot renew the leases: %s", error)
+                    # the leases last until the last renewal's expiry: hold them until a
+                    # little before it, then nothing until the database answers again
+                    fresh = time.monotonic() - renewed < self.lease * 2 / 3
+                    held = self.held if fresh else set()
+                gained, lost = held - self.held, self.held - held
+                self.held = held
+                await self._check_heads()
+                for table_id in lost:
+                    if table_id in self.tables:
+                        self.tables[table_id].stop()
+                for table_id in gained:
+                    try:
+                        table = await self.find(table_id)
+                        if table is not None:
+                            await table.catch_up()
+                            table.schedule()
+                    except Exception as error:  # not started: gained again next round
+                        self.held.discard(table_id)
+                        log.warning("table %s: cannot start its tasks yet: %s", table_id, error)
             except Exception as error:
-                log.warning("cannot renew the leases: %s", error)
-                # the leases last until the last renewal's expiry: hold them until a little
-                # before it, then nothing until the database answers again
-                held = self.held if time.monotonic() - renewed < self.lease * 2 / 3 else set()
-            gained, lost = held - self.held, self.held - held
-            self.held = held
-            await self._check_heads()
-            for table_id in lost:
-                if table_id in self.tables:
-                    self.tables[table_id].stop()
-            for table_id in gained:
-                table = await self.find(table_id)
-                if table is not None:
-                    await table.catch_up()
-                    table.schedule()
+                log.warning("the leases' round failed: %s", error)
             await asyncio.sleep(self.lease / 3)
 
     async def _check_heads(self) -> None:
@@ -624,7 +677,7 @@ class Hub:
         for table in active:
             table.known = max(table.known, heads.get(table.table_id, 0))
             if table.known > table.state.version:
-                self._spawn(table.catch_up())
+                self._catch_up(table)
 
     def _heard(self, event: Event) -> None:
         """An announcement from the store's thread: handled in the loop."""
@@ -641,13 +694,16 @@ class Hub:
             if table.known > table.state.version and (
                 table.connections or self.holds(table.table_id)
             ):
-                self._spawn(table.catch_up())
+                self._catch_up(table)
         elif event.kind == "seats" and table is not None:
-            self._spawn(table.refresh_seats())
-        elif event.kind == "table" and table is None:
-            self._spawn(self.find(event.table_id))
+            self.background.spawn("reading its seats", table.table_id, table.refresh_seats)
+        elif event.kind == "table" and table is None and event.table_id not in self._creating:
+            self.background.spawn("reading it", event.table_id, lambda: self.find(event.table_id))
         elif event.kind == "resync":
-            self._spawn(self._resync())
+            self.background.spawn("reading every table again", "", self._resync)
+
+    def _catch_up(self, table: Table) -> None:
+        self.background.spawn("catching up", table.table_id, table.catch_up)
 
     async def _resync(self) -> None:
         """Announcements may have been missed: read every table again."""
@@ -658,13 +714,16 @@ class Hub:
                 await table.refresh_seats()  # read again: a seat given here meanwhile stays
                 await table.catch_up()
 
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    def create(self, config: TableConfig) -> Table:
-        """A new table; its first hand dealt at once."""
+    async def create(self, config: TableConfig) -> Table:
+        """A new table, its first hand dealt: the table and its first deal are stored in one
+        transaction (nothing of it is kept if that fails)."""
+        if config.seed is not None and not self.seeds:
+            raise ProtocolError(
+                "format",
+                *NO_SEEDS,
+                detail="table.seed: this server takes no seeds (golfo serve --allow-seeds)",
+                whole=True,
+            )
         if len(self.tables) >= self.limits.tables:
             raise ProtocolError("full", "demasiadas mesas", "too many tables")
         table_id = _table_id()
@@ -676,20 +735,28 @@ class Hub:
         ]
         start = new_game(config.rules, players=config.players)
         created = time.time()
-        self.store.create_table(TableRow(table_id, config.to_data(), tuple(seats), False, created))
         table = Table(self, table_id, config, seats, start, created)
-        self.tables[table_id] = table
-        if self.store.shared and self.store.take_lease(self.holder, table_id, self.lease):
-            self.held.add(table_id)  # its creator runs its tasks, until it dies
-        # the first deal is the server's first move: committed like any other
+        # the first deal is the server's first move: committed with the table itself
         dealt = table._deal(start)
-        self.store.append(table_id, 1, _since(start, dealt))
+        row = TableRow(table_id, config.to_data(), tuple(seats), False, created)
+        self._creating.add(table_id)  # its own announcement must not load a second copy
+        try:
+            await self.call(self.store.create_table, row, _since(start, dealt))
+        finally:
+            self._creating.discard(table_id)
         table.state = dealt
         table.known = dealt.version
+        self.tables[table_id] = table
+        if self.store.shared:
+            try:  # its creator runs its tasks, until it dies
+                if await self.call(self.store.take_lease, self.holder, table_id, self.lease):
+                    self.held.add(table_id)
+            except Exception as error:  # the next round of leases takes it
+                log.warning("table %s: cannot take its lease yet: %s", table_id, error)
         table.schedule()
         return table
 
-    def take_seat(self, table: Table, seat: int, name: str) -> str:
+    async def take_seat(self, table: Table, seat: int, name: str) -> str:
         """Give a free seat to a player; its token (shown once, stored as a hash)."""
         if not 0 <= seat < len(table.seats):
             raise ProtocolError("not_found", "ese asiento no existe", "no such seat")
@@ -697,8 +764,9 @@ class Hub:
             raise ProtocolError("taken")
         token = secrets.token_urlsafe(24)  # 192 bits
         row = SeatRow("human", name=name, token_hash=hash_token(token), bot=table.seats[seat].bot)
-        if not self.store.set_seat(table.table_id, seat, row, expect="free"):
-            fresh = self.store.table(table.table_id)  # another process gave it a moment ago
+        take = functools.partial(self.store.set_seat, expect="free")
+        if not await self.call(take, table.table_id, seat, row):
+            fresh = await self.call(self.store.table, table.table_id)  # given a moment ago
             if fresh is not None:
                 table.put_seats(list(fresh.seats))
             raise ProtocolError("taken")

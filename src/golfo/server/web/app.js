@@ -653,6 +653,11 @@ async function start() {
   } catch {
     app.words = null;
   }
+  try {  // a seed only where the server takes one (golfo serve --allow-seeds)
+    $("seed-field").hidden = !(await api("GET", "/api/server")).seeds;
+  } catch {
+    $("seed-field").hidden = true;
+  }
   $("name").value = localStorage.getItem("golfo.name") || "";
   $("create").addEventListener("submit", createTable);
   $("create").players.addEventListener("change", seatKinds);
