@@ -128,8 +128,18 @@ def test_the_lobby_shows_the_seed_field_only_where_seeds_are_allowed(
             page.click("#create-table")  # the page sends no seed: the table is created
             page.wait_for_url("**/#/table/*")
             assert [t["seeded"] for t in off.tables()] == [False]
+            expect(page.locator("#table-title")).to_be_visible()
+            expect(page.locator("#seeded")).to_be_hidden()  # not seeded: no mark
             open_lobby(page, on.url)
             expect(page.locator("#create [name=seed]")).to_be_visible()
+            page.fill("#name", "Ana")
+            page.fill("#create [name=seed]", "7")
+            page.click("#create-table")  # a seeded table: marked at the table and in the lobby
+            page.wait_for_url("**/#/table/*")
+            expect(page.locator("#seeded")).to_be_visible()
+            expect(page.locator("#seeded")).to_have_text("con semilla")
+            open_lobby(page, on.url)
+            expect(page.locator("#tables [data-seeded]")).to_have_count(1)
         finally:
             browser.close()
 

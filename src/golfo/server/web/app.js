@@ -166,7 +166,8 @@ function tableItem(table) {
   });
   const rules = table.rules.round_caps ? t("ludoteka") : t("tradicional");
   return el("li", { "data-table": table.table },
-    el("span", { class: "what", text: `${rules} · ${table.players} ${t("players").toLowerCase()} · ${fill(t("hand_n"), { n: table.hand_number })}` }),
+    el("span", { class: "what", text: `${rules} · ${table.players} ${t("players").toLowerCase()} · ${fill(t("hand_n"), { n: table.hand_number })}` },
+      table.seeded ? el("span", { class: "badge seeded", "data-seeded": "", title: t("seeded_hint"), text: t("seeded") }) : null),
     el("span", { class: "seat-list" }, ...seats),
     el("span", { class: "actions" },
       mine ? el("button", { type: "button", class: "primary", "data-back": "", text: `${t("go")} (${mine.seat})`, onclick: () => go(table.table) }) : null,
@@ -285,6 +286,7 @@ function connect() {
       app.view = message.view;
       app.standings = message.standings || null;
       app.seats = message.seats || app.seats;
+      $("seeded").hidden = message.seeded !== true;  // marked: its deals can be repeated
       setStatus("online", "online");
       if (moved && app.error) clearError();
       render();
@@ -575,6 +577,7 @@ function applyLanguage() {
   $("create").seed.placeholder = t("seed_hint");
   $("heard").setAttribute("aria-label", t("history"));
   $("theme").title = t("theme");
+  $("seeded").title = t("seeded_hint");
   for (const id of ["error", "lobby-error"]) if (!$(id).hidden && app.error) setText($(id), said(app.error));
   if (!$("lobby").hidden) showLobby();
   else {
