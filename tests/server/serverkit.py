@@ -19,7 +19,21 @@ from typing import Any, Final
 
 import golfo
 from golfo import CHANCE, DECK, Deal, Discard, NextHand, State
+from golfo.server.bounds import Bounds
 from golfo.server.client import Client, Socket
+
+QUICK: Final = Bounds(
+    tables_per_client=None, seats_per_client=None, min_bot_delay=0.0, unattended=True
+)
+"""The bounds of most test servers: no quotas per address (every test client is 127.0.0.1),
+bots as quick as a table asks, tables that move unattended (a test that watches a table
+through HTTP alone).  The tests of the bounds themselves (``test_bounds.py``,
+``test_archive.py``) set their own."""
+QUICK_OPTIONS: Final = (
+    "--tables-per-client", "0", "--seats-per-client", "0", "--min-bot-delay", "0",
+    "--unattended-play",
+)  # fmt: skip
+""":data:`QUICK` as ``golfo serve``'s options."""
 
 
 def is_postgres(db: str | Path) -> bool:
@@ -60,13 +74,21 @@ every database, so that a game with crashes can be compared with one without."""
 class LiveServer:
     """A ``golfo serve`` process on a database file; start, kill, start again.  Seeds are
     allowed (``--allow-seeds``, with :data:`SECRET`) unless ``seeds`` is false;
-    ``secret=None`` leaves the database's own secret."""
+    ``secret=None`` leaves the database's own secret.  The bounds are :data:`QUICK` unless
+    ``quick`` is false (then ``golfo serve``'s own, or the ``extra`` options')."""
 
     def __init__(
-        self, db: str | Path, *extra: str, seeds: bool = True, secret: str | None = SECRET
+        self,
+        db: str | Path,
+        *extra: str,
+        seeds: bool = True,
+        secret: str | None = SECRET,
+        quick: bool = True,
     ) -> None:
         self.db = db
         self.extra = (*extra, "--allow-seeds") if seeds else extra
+        if quick:
+            self.extra = (*QUICK_OPTIONS, *self.extra)
         self.env = dict(os.environ)
         self.env.pop("GOLFO_SEED_SECRET", None)
         if secret is not None:

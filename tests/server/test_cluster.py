@@ -25,6 +25,7 @@ from golfo.server.client import Client, Socket
 from golfo.server.databases import open_store
 from golfo.server.protocol import TableConfig
 from golfo.server.store import TableRow
+from golfo.server import lobby
 from golfo.server.tables import Hub
 
 LEASE = "1.5"  # seconds: a killed process's bots move to another within about two
@@ -133,6 +134,8 @@ def test_a_process_killed_mid_hand_loses_nothing_and_its_bots_play_on(
     for p in (moved, on_b, watcher):
         p.join(timeout=240)
         assert p.error is None, p.error
+        if not p.finished:
+            Path("/tmp/killed.txt").write_text(str([p.token, p.lost, p.version, b.table(table)["version"], b.table(table)["archived"]]) + "".join(survivor.log)[-5000:])
         assert p.finished, "the game did not go on after the kill"
     record = b.record(table)
     states = states_of(json.dumps(record))
@@ -270,11 +273,11 @@ def test_a_seat_given_while_the_seats_are_read_again_stays_given(shared_db: str)
         return row
 
     async def scenario() -> None:
-        table = await hub.create(TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
+        table, _ = await lobby.create(hub, TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
         store.table = held_read  # type: ignore[method-assign]
         refresh = asyncio.get_running_loop().create_task(table.refresh_seats())
         await asyncio.to_thread(reading.wait, 10)
-        token = await hub.take_seat(table, 0, "ana")  # on the loop, while the read is open
+        token = await lobby.take_seat(hub, table, 0, "ana")  # on the loop, while the read is open
         given.set()
         await refresh
         assert table.seat_of(token) == 0  # the token still opens its seat

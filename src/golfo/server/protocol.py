@@ -24,6 +24,7 @@ from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
 __all__ = [
     "BOT_KINDS",
+    "CLOSED",
     "CODES",
     "MOVE_UNREAD",
     "NO_SEEDS",
@@ -103,6 +104,25 @@ NO_SEEDS: Final = (
     "this table cannot have a seed: on this server the cards are always dealt at random",
 )
 """What a player is told of a table asked for with a ``seed`` where the server allows none."""
+
+CLOSED: Final = {
+    "over": ("la partida ha terminado", "the game is over"),
+    "abandoned": (
+        "esta mesa se ha archivado: nadie jugaba en ella",
+        "this table was archived: nobody was playing at it",
+    ),
+    "limit": (
+        "esta mesa ha llegado al límite de este servidor y se ha cerrado",
+        "this table reached this server's limit and was closed",
+    ),
+    "operator": (
+        "el administrador del servidor ha archivado esta mesa",
+        "the server's operator archived this table",
+    ),
+    "": ("esta mesa se ha archivado", "this table was archived"),
+}
+"""What a player is told of a move at an archived table, by the reason (an ``illegal``
+error)."""
 
 
 class ProtocolError(Exception):

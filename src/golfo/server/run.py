@@ -21,7 +21,9 @@ from typing import Final
 import uvicorn
 from starlette.applications import Starlette
 
+from golfo.server import bounds as table_bounds
 from golfo.server.app import MAX_BODY, create_app
+from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import normal_origin
 from golfo.server.seeds import MIN_SECRET
@@ -203,6 +205,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"seed with a secret: the database's own, or ${SECRET_VARIABLE}'s); off, a seed is "
         "refused and every deal is at random",
     )
+    table_bounds.add_arguments(parser)
 
 
 async def serve(
@@ -217,14 +220,15 @@ async def serve(
     trusted_proxies: str = DEFAULT_PROXIES,
     seeds: bool = False,
     secret: bytes | None = None,
+    bounds: Bounds | None = None,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
     taken first (:class:`ListenError` when it cannot be), then the database opened.
 
     Web pages of the ``allow_origins`` may use the server besides its own; the
     ``trusted_proxies`` (comma-separated addresses or networks, ``""``: none) are believed
-    when they name the client in ``X-Forwarded-For``.  ``seeds`` and ``secret`` as for
-    :func:`~golfo.server.create_app`."""
+    when they name the client in ``X-Forwarded-For``.  ``seeds``, ``secret`` and ``bounds``
+    as for :func:`~golfo.server.create_app`."""
     sock = listen(host, port)
     try:
         store = open_store(db, durable=durable)
@@ -236,6 +240,7 @@ async def serve(
                 allow_origins=allow_origins,
                 seeds=seeds,
                 secret=secret,
+                bounds=bounds,
             )
             await _serve(sock, host, db, app, trusted_proxies)
         finally:
@@ -304,6 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 trusted_proxies=args.trusted_proxy,
                 seeds=args.allow_seeds,
                 secret=secret,
+                bounds=table_bounds.from_arguments(args),
             )
         )
     except KeyboardInterrupt:
