@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import sqlite3
 import subprocess
@@ -84,8 +85,11 @@ class LiveServer:
         seeds: bool = True,
         secret: str | None = SECRET,
         quick: bool = True,
+        files: tuple[int, int] | None = None,
     ) -> None:
         self.db = db
+        self.files = files
+        """The process's limit on open files (soft, hard), if not this one's."""
         self.extra = (*extra, "--allow-seeds") if seeds else extra
         if quick:
             self.extra = (*QUICK_OPTIONS, *self.extra)
@@ -107,6 +111,7 @@ class LiveServer:
             stderr=subprocess.PIPE,
             text=True,
             env=self.env,
+            preexec_fn=None if self.files is None else self._limit_files,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -119,6 +124,10 @@ class LiveServer:
         self._reader = threading.Thread(target=self._read_log, args=(self.process,), daemon=True)
         self._reader.start()
         return Client(self.url)
+
+    def _limit_files(self) -> None:
+        assert self.files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.files)
 
     def _read_log(self, process: subprocess.Popen[str]) -> None:
         """Keep what the server writes on stderr (read, so that a full pipe never blocks it)."""

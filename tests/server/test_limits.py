@@ -16,7 +16,7 @@ from golfo.server import Limits, create_app
 
 
 def test_caps_on_tables_and_connections(db: str) -> None:
-    app = create_app(db, bounds=QUICK, limits=Limits(tables=1, per_table=2), seeds=True)
+    app = create_app(db, bounds=QUICK, limits=Limits(tables=1, spectators_per_table=2), seeds=True)
     with TestClient(app) as client:
         assert client.post("/api/tables", json={}).status_code == 201
         answer = client.post("/api/tables", json={})
@@ -31,6 +31,7 @@ def test_caps_on_tables_and_connections(db: str) -> None:
                 ws.send_text(json.dumps({"type": "hello"}))
                 assert json.loads(ws.receive_text())["type"] == "view"
             with client.websocket_connect(f"/api/tables/{table}/ws") as three:
+                three.send_text(json.dumps({"type": "hello"}))  # counted once it says who
                 assert json.loads(three.receive_text())["code"] == "full"
 
 

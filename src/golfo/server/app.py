@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -33,6 +33,7 @@ from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
 from golfo.server import lobby
+from golfo.server.admission import Admission
 from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import Guard, Origins, require_json
@@ -49,7 +50,7 @@ from golfo.server.protocol import (
 )
 from golfo.server.store import Store, UnavailableError
 from golfo.server.tables import Connection, Hub, Limits, Table
-from golfo.server.throttle import Throttle, client_key
+from golfo.server.throttle import Throttle, address_key
 from golfo.server.upkeep import Upkeep
 from golfo.state import Phase
 from golfo.views import view
@@ -61,8 +62,6 @@ log = logging.getLogger("golfo.server")
 
 MAX_BODY: Final = 65_536
 """The largest HTTP request body read, in bytes."""
-HELLO_TIMEOUT: Final = 10.0
-"""Seconds a new WebSocket has to say hello."""
 _STATUS: Final = {
     "format": 400,
     "auth": 401,
@@ -160,6 +159,8 @@ def _http(handler: Any) -> Any:
             return _error(error)
         except GolfoError as error:
             return _error(_refusal(error))
+        except ClientDisconnect:  # gone before its body came (or closed for being slow)
+            return Response(status_code=400)  # to nobody
 
     endpoint.__doc__ = handler.__doc__
     return endpoint
@@ -207,7 +208,9 @@ async def create_table(request: Request) -> Response:
     seat = min((s for s in range(config.players) if s not in config.bots), default=0)
     if name is not None:
         name = name.strip() or f"seat {seat}"
-    table, token = await lobby.create(hub, config, creator=client_key(_address(request)), name=name)
+    table, token = await lobby.create(
+        hub, config, creator=address_key(_address(request)), name=name
+    )
     answer = table.summary()
     if token is not None:
         answer |= {"seat": seat, "token": token}
@@ -260,7 +263,7 @@ async def take_seat(request: Request) -> Response:
     except FormatError as error:
         raise error_message(error, REQUEST_UNREAD) from None
     hub: Hub = request.app.state.hub
-    taker = client_key(_address(request))
+    taker = address_key(_address(request))
     token = await lobby.take_seat(hub, table, int(raw), name.strip() or f"seat {raw}", taker)
     return JSONResponse({"table": table.table_id, "seat": int(raw), "token": token}, 201)
 
@@ -342,13 +345,11 @@ async def play(websocket: WebSocket) -> None:
             await websocket.close(code=1008)
         return
     await websocket.accept()
+    admission: Admission = websocket.app.state.admission
+    ticket = None
     try:
         table = await _table(websocket)
-        if hub.connections >= hub.limits.connections:
-            raise ProtocolError("full", "demasiadas conexiones", "too many connections")
-        if len(table.connections) >= hub.limits.per_table:
-            raise ProtocolError("full", "demasiadas conexiones a la mesa", "too many at the table")
-        first = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        first = await asyncio.wait_for(websocket.receive(), hub.limits.hello_timeout)
         hello = parse_client_message(_text(first), seat=None, players=table.config.players)
         if not isinstance(hello, Hello):
             raise ProtocolError("format", "empieza con hello", "start with hello")
@@ -362,8 +363,13 @@ async def play(websocket: WebSocket) -> None:
             raise ProtocolError("auth")
         if hello.token is not None:
             throttle.passed(_address(websocket))
+        # counted once known for a seat's or a spectator's: anonymous sockets cannot keep
+        # a player out (golfo.server.admission)
+        ticket = admission.admit(table.table_id, seat, _address(websocket))
         await table.catch_up()
     except (ProtocolError, GolfoError, TimeoutError, WebSocketDisconnect, KeyError) as error:
+        if ticket is not None:
+            ticket.release()
         code = 1008
         if isinstance(error, ProtocolError | GolfoError):
             refusal = _refusal(error)
@@ -373,7 +379,10 @@ async def play(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await websocket.close(code=code)
         return
-    await _serve(hub, table, websocket, seat)
+    try:
+        await _serve(hub, table, websocket, seat)
+    finally:
+        ticket.release()
 
 
 def _text(message: MutableMapping[str, Any]) -> str | bytes:
@@ -509,4 +518,5 @@ def create_app(
     app.state.upkeep = upkeep
     app.state.origins = origins
     app.state.throttle = Throttle(hub.limits.auth_failures, hub.limits.auth_wait)
+    app.state.admission = Admission(hub.limits)
     return app

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
 import uvicorn
 from starlette.applications import Starlette
 
@@ -27,6 +28,14 @@ from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import normal_origin
 from golfo.server.seeds import MIN_SECRET
+from golfo.server.sockets import (
+    MAX_HEADERS,
+    Gate,
+    fitting,
+    listening,
+    protocols,
+    raise_file_limit,
+)
 from golfo.server.store import StoreError, is_postgres_url, redact_url
 from golfo.server.tables import Limits
 
@@ -39,6 +48,8 @@ __all__ = [
     "main",
     "serve",
 ]
+
+log = logging.getLogger("golfo.server")
 
 DEFAULT_DB: Final = "golfo.sqlite3"
 """The database file ``golfo serve`` uses by default, in the current directory."""
@@ -159,7 +170,77 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-tables", type=int, default=defaults.tables, help="tables held at once"
     )
     parser.add_argument(
-        "--max-connections", type=int, default=defaults.connections, help="sockets at once"
+        "--max-connections",
+        type=_positive_int,
+        default=defaults.connections,
+        metavar="N",
+        help="connections at once, HTTP and WebSocket, idle ones included (lowered to fit the "
+        "limit on open files, which is raised to its hard limit at start)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=_positive_int,
+        default=defaults.per_address,
+        metavar="N",
+        help="connections at once from one client address (a --trusted-proxy's are not "
+        "counted: the proxy should limit its clients)",
+    )
+    parser.add_argument(
+        "--max-spectators",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="spectators' sockets over every table (default: half of --max-connections)",
+    )
+    parser.add_argument(
+        "--spectators-per-table",
+        type=_positive_int,
+        default=defaults.spectators_per_table,
+        metavar="N",
+        help="spectators' sockets at one table",
+    )
+    parser.add_argument(
+        "--spectators-per-address",
+        type=_positive_int,
+        default=defaults.spectators_per_address,
+        metavar="N",
+        help="spectators' sockets from one client address, over every table",
+    )
+    parser.add_argument(
+        "--sockets-per-seat",
+        type=_positive_int,
+        default=defaults.per_seat,
+        metavar="N",
+        help="sockets one seat's token may hold at once (a seated player is always let in, "
+        "up to this)",
+    )
+    parser.add_argument(
+        "--request-timeout",
+        type=_positive_float,
+        default=defaults.request_timeout,
+        metavar="SECONDS",
+        help="a client's time to send a whole HTTP request, once connected or answered",
+    )
+    parser.add_argument(
+        "--hello-timeout",
+        type=_positive_float,
+        default=defaults.hello_timeout,
+        metavar="SECONDS",
+        help="a new WebSocket's time to say hello",
+    )
+    parser.add_argument(
+        "--ping-interval",
+        type=_positive_float,
+        default=defaults.ping_interval,
+        metavar="SECONDS",
+        help="the server pings every WebSocket this often, and closes one that does not "
+        "answer within as long",
+    )
+    parser.add_argument(
+        "--compression",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate): a tenth of the bytes, for "
+        "several times the server's time per message (docs/performance.md)",
     )
     parser.add_argument(
         "--rate",
@@ -221,15 +302,22 @@ async def serve(
     seeds: bool = False,
     secret: bytes | None = None,
     bounds: Bounds | None = None,
+    compression: bool = False,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
     taken first (:class:`ListenError` when it cannot be), then the database opened.
+
+    The limit on open files is raised to the hard limit, and ``limits.connections`` lowered
+    to fit it if it must be (both logged); every connection is counted and timed
+    (:mod:`golfo.server.sockets`).  ``compression``: WebSocket messages compressed
+    (permessage-deflate).
 
     Web pages of the ``allow_origins`` may use the server besides its own; the
     ``trusted_proxies`` (comma-separated addresses or networks, ``""``: none) are believed
     when they name the client in ``X-Forwarded-For``.  ``seeds``, ``secret`` and ``bounds``
     as for :func:`~golfo.server.create_app`."""
     sock = listen(host, port)
+    limits = _within_files(limits or Limits())
     try:
         store = open_store(db, durable=durable)
         try:
@@ -242,34 +330,69 @@ async def serve(
                 secret=secret,
                 bounds=bounds,
             )
-            await _serve(sock, host, db, app, trusted_proxies)
+            await _serve(sock, host, db, app, trusted_proxies, compression)
         finally:
             store.close()
     finally:
         sock.close()
 
 
+def _within_files(limits: Limits) -> Limits:
+    """``limits`` with as many connections as the limit on open files allows, once raised to
+    the hard limit (each step logged)."""
+    before, after = raise_file_limit()
+    if after != before:
+        log.warning("the limit on open files raised from %d to %d", before, after)
+    most = fitting(limits.connections, after)
+    if most < limits.connections:
+        log.warning(
+            "at most %d connections, not %d: the limit on open files is %d (ulimit -n)",
+            most,
+            limits.connections,
+            after,
+        )
+        spectators = limits.spectators if limits.spectators is not None else limits.connections // 2
+        limits = attrs.evolve(limits, connections=most, spectators=min(spectators, most // 2))
+    return limits
+
+
 async def _serve(
-    sock: socket.socket, host: str, db: str, app: Starlette, trusted_proxies: str
+    sock: socket.socket,
+    host: str,
+    db: str,
+    app: Starlette,
+    trusted_proxies: str,
+    compression: bool = False,
 ) -> None:
     actual = sock.getsockname()[1]
     proxies = [p.strip() for p in trusted_proxies.split(",") if p.strip()]
+    limits: Limits = app.state.hub.limits
+    gate = Gate(limits.connections, limits.per_address, proxies, limits.request_timeout)
+    http, ws = protocols(gate)
+    sock = listening(sock, gate)
     config = uvicorn.Config(
         app,
         log_level="warning",
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
-        ws="websockets-sansio",
+        http=http,
+        ws=ws,
         ws_max_size=MAX_BODY,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
+        ws_ping_interval=limits.ping_interval,
+        ws_ping_timeout=limits.ping_interval,
+        ws_per_message_deflate=compression,
+        h11_max_incomplete_event_size=MAX_HEADERS,
+        backlog=2048,
         lifespan="on",
     )
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     where = redact_url(db) if is_postgres_url(db) else db
     print(f"golfo serve: listening on http://{shown}:{actual}/ (database {where})", flush=True)
-    await server.serve(sockets=[sock])
+    try:
+        await server.serve(sockets=[sock])
+    finally:
+        sock.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -286,6 +409,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         limits = Limits(
             tables=args.max_tables,
             connections=args.max_connections,
+            per_address=args.max_per_address,
+            spectators=args.max_spectators,
+            spectators_per_table=args.spectators_per_table,
+            spectators_per_address=args.spectators_per_address,
+            per_seat=args.sockets_per_seat,
+            request_timeout=args.request_timeout,
+            hello_timeout=args.hello_timeout,
+            ping_interval=args.ping_interval,
             rate=args.rate,
             burst=2 * args.rate,
             auth_failures=args.auth_failures,
@@ -310,6 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seeds=args.allow_seeds,
                 secret=secret,
                 bounds=table_bounds.from_arguments(args),
+                compression=args.compression,
             )
         )
     except KeyboardInterrupt:

@@ -153,7 +153,7 @@ class SeatRow:
     """The version of the game at which this human seat agreed to end an open-ended game
     (between hands); the vote counts only while the game is still at that version."""
     taker: str = ""
-    """The client address that took the seat (``golfo.server.throttle.client_key``: an IPv6
+    """The client address that took the seat (``golfo.server.throttle.address_key``: an IPv6
     address's /64), for the quota of seats per address; empty if unknown.  Never sent to
     clients."""
 
@@ -180,7 +180,7 @@ class TableRow:
     """The last time a server saw it attended (seconds since the epoch; its creation at
     first); with its last action's time, what decides that it is abandoned."""
     creator: str = ""
-    """The client address that created it (``golfo.server.throttle.client_key``), for the
+    """The client address that created it (``golfo.server.throttle.address_key``), for the
     quota of tables per address; empty if unknown."""
 
 

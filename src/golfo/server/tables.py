@@ -87,9 +87,25 @@ class Limits:
     tables: int = 1000
     """Tables held at once."""
     connections: int = 2000
-    """WebSocket connections at once, over every table."""
-    per_table: int = 64
-    """WebSocket connections to one table."""
+    """Connections at once, HTTP and WebSocket, idle and half-sent ones included: counted as
+    each is accepted (``golfo.server.sockets``; lowered to fit the file limit)."""
+    per_address: int = 64
+    """Of those, from one client address (a trusted proxy's are not counted)."""
+    spectators: int | None = None
+    """Spectators' sockets over every table (``None``: half of :attr:`connections`): the rest
+    is the players' (``golfo.server.admission``)."""
+    spectators_per_table: int = 32
+    """Spectators' sockets at one table."""
+    spectators_per_address: int = 16
+    """Spectators' sockets from one client address, over every table."""
+    per_seat: int = 4
+    """Sockets one seat's token may hold at once (a seated player is always let in up to it)."""
+    request_timeout: float = 10.0
+    """Seconds a client has to send a whole HTTP request, once connected or answered."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say hello."""
+    ping_interval: float = 20.0
+    """Seconds between the server's pings on a WebSocket; one unanswered for as long closes it."""
     queue: int = 64
     """Messages waiting for one slow client before it is dropped."""
     rate: float = 20.0

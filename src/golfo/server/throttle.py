@@ -22,18 +22,19 @@ from typing import Final
 
 from golfo.server.protocol import ProtocolError
 
-__all__ = ["Throttle", "client_key"]
+__all__ = ["Throttle", "address_key"]
 
 MOST_ADDRESSES: Final = 65_536
 """Addresses remembered at once."""
 
 
-def client_key(address: str | None) -> str:
-    """What a client address is counted as, here and in the quotas of
-    :mod:`golfo.server.bounds`: itself, or its /64 for IPv6 (``""``: unknown).
+def address_key(address: str | None) -> str:
+    """What a client address is counted as, here, in the server's limits on connections and
+    in the quotas of :mod:`golfo.server.bounds`: itself, or its /64 for IPv6 (an IPv4 address
+    mapped into IPv6 as the IPv4 one; ``""``: unknown).
 
-    >>> client_key("2001:db8::7"), client_key("::ffff:192.0.2.7"), client_key(None)
-    ('2001:db8::/64', '192.0.2.7', '')
+    >>> address_key("2001:db8::1"), address_key("::ffff:192.0.2.7")
+    ('2001:db8::/64', '192.0.2.7')
     """
     if not address:
         return ""
@@ -83,7 +84,7 @@ class Throttle:
     def begin(self, address: str | None) -> None:
         """A try from ``address``: one failure taken from its bucket, or :class:`ProtocolError`
         ``rate`` (with ``retry_after``) if none is left: it may not try a token now."""
-        key, now = client_key(address), time.monotonic()
+        key, now = address_key(address), time.monotonic()
         left = self._left(key, now)
         if left < 1:
             wait = max(1, math.ceil((1 - left) * self.wait))
@@ -102,7 +103,7 @@ class Throttle:
 
     def passed(self, address: str | None) -> None:
         """The try :meth:`begin` counted was a good token: its failure given back."""
-        key, now = client_key(address), time.monotonic()
+        key, now = address_key(address), time.monotonic()
         left = self._left(key, now) + 1
         if left >= self.burst:
             self._buckets.pop(key, None)

@@ -241,6 +241,7 @@ async function openTable(table, watch) {
   app.token = mine ? mine.token : null;
   app.view = null;
   app.seats = null;
+  app.config = { pause: null, timer: null };
   app.selected.clear();
   app.log = { hand: null, lang: null, count: 0, result: false };
   app.result = { hand: 0, open: false, data: null, first: true };
@@ -260,6 +261,8 @@ async function openTable(table, watch) {
   } catch {
     app.config = { pause: null, timer: null };
   }
+  // the socket's first view may have come first: draw it again with the table's timer and pause
+  if (app.table === table && app.view) render();
 }
 
 function setStatus(key, state) {
