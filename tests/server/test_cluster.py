@@ -25,7 +25,7 @@ from golfo.server import lobby
 from golfo.server.client import Client, Socket
 from golfo.server.databases import open_store
 from golfo.server.protocol import TableConfig
-from golfo.server.store import TableRow
+from golfo.server.storage import TableRow
 from golfo.server.tables import Hub
 
 LEASE = "1.5"  # seconds: a killed process's bots move to another within about two

@@ -17,7 +17,7 @@ from serverkit import LiveServer, execute, is_postgres
 from golfo.server.client import HTTPError
 from golfo.server.databases import open_store
 from golfo.server.postgres import MIGRATIONS, PostgresStore
-from golfo.server.store import (
+from golfo.server.storage import (
     SCHEMA_VERSION,
     ClosedError,
     Event,

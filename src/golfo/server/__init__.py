@@ -18,9 +18,11 @@ game is rebuilt from its log when the server starts.  The protocol is in ``docs/
 
 from golfo.server.app import create_app
 from golfo.server.databases import open_store
+from golfo.server.limits import Limits
 from golfo.server.run import main, serve
-from golfo.server.store import SQLiteStore, StaleLogError, Store, StoreError
-from golfo.server.tables import Hub, Limits
+from golfo.server.storage import StaleLogError, Store, StoreError
+from golfo.server.store import SQLiteStore
+from golfo.server.tables import Hub
 
 __all__ = [
     "Hub",

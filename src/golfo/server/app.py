@@ -37,6 +37,7 @@ from golfo.server.admission import Admission
 from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import Guard, Origins, require_json
+from golfo.server.limits import Connection, Limits
 from golfo.server.protocol import (
     MOVE_UNREAD,
     REQUEST_UNREAD,
@@ -48,8 +49,8 @@ from golfo.server.protocol import (
     parse_table_config,
     read_json,
 )
-from golfo.server.store import Store, UnavailableError
-from golfo.server.tables import Connection, Hub, Limits, Table
+from golfo.server.storage import Store, UnavailableError
+from golfo.server.tables import Hub, Table
 from golfo.server.throttle import Throttle, address_key
 from golfo.server.upkeep import Upkeep
 from golfo.state import Phase
@@ -406,7 +407,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
                 return
             await websocket.send_text(text)
 
-    table.connections.add(connection)
+    table.join(connection)
     hub.connections += 1
     send_task = asyncio.get_running_loop().create_task(sender())
     watcher = asyncio.get_running_loop().create_task(closing.wait())
@@ -435,7 +436,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
             except (ProtocolError, GolfoError) as error:
                 connection.send(_refusal(error).data())
     finally:
-        table.connections.discard(connection)
+        table.leave(connection)
         hub.connections -= 1
         for task in (send_task, watcher):
             task.cancel()

@@ -1,4 +1,4 @@
-"""The :class:`~golfo.server.store.Store` on PostgreSQL, for several ``golfo serve`` processes.
+"""The :class:`~golfo.server.storage.Store` on PostgreSQL, for several ``golfo serve`` processes.
 
 Every process keeps the tables in memory as a cache of the database; the database is the
 truth.  Three PostgreSQL features do the work, and golfo invents none of its own:
@@ -6,7 +6,7 @@ truth.  Three PostgreSQL features do the work, and golfo invents none of its own
 - **a row lock** (``SELECT ... FOR UPDATE`` on the table's row) serialises the actions of one
   table across every process: :meth:`PostgresStore.append` takes it, checks that the new
   actions follow the log's last one, inserts them and commits; a process whose cache was
-  behind gets :class:`~golfo.server.store.StaleLogError` and its client ``stale``;
+  behind gets :class:`~golfo.server.storage.StaleLogError` and its client ``stale``;
 - **NOTIFY** on the channel ``golfo``, sent in the same transaction (so delivered only once
   it is committed), tells every process that a table moved, was created or changed seats;
   each process listens on one connection of its own (:meth:`PostgresStore.subscribe`);
@@ -155,21 +155,21 @@ END $$;
 """,
 }
 """The layout, version by version: a database at version ``n`` is brought to
-:data:`~golfo.server.store.SCHEMA_VERSION` by running the scripts after ``n`` in order."""
+:data:`~golfo.server.storage.SCHEMA_VERSION` by running the scripts after ``n`` in order."""
 
 assert max(MIGRATIONS) == SCHEMA_VERSION
 
 
 class PostgresStore:
-    """:class:`~golfo.server.store.Store` on a PostgreSQL database (``url``, a libpq
+    """:class:`~golfo.server.storage.Store` on a PostgreSQL database (``url``, a libpq
     connection string), shared by every ``golfo serve`` process that opens it.
 
     Opening it creates the layout in an empty database and migrates an older one (under an
     advisory lock, so two processes starting at once do it once); a database newer than this
-    server is refused with :class:`~golfo.server.store.StoreError`.
+    server is refused with :class:`~golfo.server.storage.StoreError`.
 
     While the database is away, every call fails within ``timeout`` seconds with
-    :class:`~golfo.server.store.UnavailableError`; once it is back, the pool's connections
+    :class:`~golfo.server.storage.UnavailableError`; once it is back, the pool's connections
     that it closed are replaced as they are found broken (a call that meets one runs again,
     once, on a fresh connection).
     """
@@ -201,7 +201,7 @@ class PostgresStore:
         """``work(conn)`` on a connection of the pool.  A connection the database closed while
         it waited in the pool (a restart of the database) is found broken at its first use:
         the pool's idle connections are checked, and ``work`` runs once more on another.  Any
-        failure of the database is :class:`~golfo.server.store.UnavailableError`."""
+        failure of the database is :class:`~golfo.server.storage.UnavailableError`."""
         again = True
         while True:
             broken = False

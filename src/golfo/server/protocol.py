@@ -19,7 +19,7 @@ from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
 from golfo.notation import explain
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
-from golfo.server.store import UnavailableError
+from golfo.server.storage import UnavailableError
 from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
 __all__ = [
@@ -174,7 +174,7 @@ def error_message(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> Pr
     A :class:`golfo.FormatError` becomes a ``format`` error whose message, for the player,
     is ``unread`` (Spanish, English: by default :data:`MOVE_UNREAD`) and whose ``detail`` is
     the technical reason (the place and what was expected).  A failure of the database
-    (:class:`~golfo.server.store.UnavailableError`) is ``unavailable``, without its reason,
+    (:class:`~golfo.server.storage.UnavailableError`) is ``unavailable``, without its reason,
     which names the server's database."""
     if isinstance(error, ProtocolError):
         return error

@@ -27,6 +27,7 @@ from golfo.server.app import MAX_BODY, create_app
 from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import normal_origin
+from golfo.server.limits import Limits
 from golfo.server.seeds import MIN_SECRET
 from golfo.server.sockets import (
     MAX_HEADERS,
@@ -36,8 +37,7 @@ from golfo.server.sockets import (
     protocols,
     raise_file_limit,
 )
-from golfo.server.store import StoreError, is_postgres_url, redact_url
-from golfo.server.tables import Limits
+from golfo.server.storage import StoreError, is_postgres_url, redact_url
 
 __all__ = [
     "DEFAULT_DB",

@@ -1,5 +1,5 @@
-"""Where the server keeps its tables: SQLite behind the interface of
-:mod:`golfo.server.storage` (whose names this module gives again, for its importers).
+"""Where one server process keeps its tables: SQLite behind the interface of
+:mod:`golfo.server.storage`.
 
 :class:`SQLiteStore` keeps one process's tables (stdlib ``sqlite3``, WAL);
 :class:`~golfo.server.postgres.PostgresStore` lets several processes share theirs (row
@@ -33,44 +33,19 @@ from golfo.server.storage import (
     TABLE_COLUMNS,
     ClosedError,
     Event,
-    FullError,
     Room,
     SeatRow,
     StaleLogError,
-    Store,
     StoreError,
     TableInfo,
     TableRow,
     UnavailableError,
     check_room,
-    is_postgres_url,
-    redact_url,
-    seat_row,
     seat_values,
     table_rows,
 )
 
-__all__ = [
-    "REASONS",
-    "SCHEMA_VERSION",
-    "ClosedError",
-    "Event",
-    "FullError",
-    "Room",
-    "SQLiteStore",
-    "SeatRow",
-    "StaleLogError",
-    "Store",
-    "StoreError",
-    "TableInfo",
-    "TableRow",
-    "UnavailableError",
-    "is_postgres_url",
-    "redact_url",
-    "seat_row",
-    "seat_values",
-    "table_rows",
-]
+__all__ = ["SQLiteStore"]
 
 log = logging.getLogger("golfo.server")
 
@@ -388,9 +363,9 @@ class SQLiteStore:
             raise ValueError(f"not a reason to archive: {reason!r}")
         with self._locked() as db:
             rows = db.execute(
-                f"UPDATE golfo_tables SET archived = ?, reason = ? WHERE archived IS NULL "
-                f"AND table_id IN ({_marks(table_ids)}) RETURNING table_id",
-                (time.time(), reason, *table_ids),
+                "UPDATE golfo_tables SET archived = ?, reason = ? WHERE archived IS NULL "
+                f"AND table_id IN {_AMONG} RETURNING table_id",
+                (time.time(), reason, _ids(table_ids)),
             ).fetchall()
         return [table_id for (table_id,) in rows]
 
@@ -401,10 +376,10 @@ class SQLiteStore:
         with self._locked() as db:
             rows = db.execute(
                 "UPDATE golfo_tables SET archived = ?, reason = 'abandoned' "
-                f"WHERE archived IS NULL AND table_id NOT IN ({_marks(keep)}) "
+                f"WHERE archived IS NULL AND table_id NOT IN {_AMONG} "
                 f"AND MAX(active, {LAST_MOVE}) < CASE WHEN {SEATED} THEN ? ELSE ? END "
                 "RETURNING table_id",
-                (time.time(), *keep, seated_before, unseated_before),
+                (time.time(), _ids(keep), seated_before, unseated_before),
             ).fetchall()
         return [table_id for (table_id,) in rows]
 
@@ -414,17 +389,16 @@ class SQLiteStore:
             return
         with self._locked() as db:
             db.execute(
-                f"UPDATE golfo_tables SET active = ? WHERE table_id IN ({_marks(table_ids)})",
-                (time.time(), *table_ids),
+                f"UPDATE golfo_tables SET active = ? WHERE table_id IN {_AMONG}",
+                (time.time(), _ids(table_ids)),
             )
 
     def activity(self, table_ids: Sequence[str]) -> dict[str, float]:
         """When each of ``table_ids`` was last attended."""
         with self._locked() as db:
             rows = db.execute(
-                "SELECT table_id, active FROM golfo_tables "
-                f"WHERE table_id IN ({_marks(table_ids)})",
-                tuple(table_ids),
+                f"SELECT table_id, active FROM golfo_tables WHERE table_id IN {_AMONG}",
+                (_ids(table_ids),),
             ).fetchall()
         return {table_id: float(active) for table_id, active in rows}
 
@@ -432,19 +406,15 @@ class SQLiteStore:
         """Which of ``table_ids`` are archived or gone, with the reason (``""``: gone)."""
         with self._locked() as db:
             rows = db.execute(
-                "SELECT table_id, reason FROM golfo_tables "
-                f"WHERE table_id IN ({_marks(table_ids)}) AND archived IS NULL",
-                tuple(table_ids),
+                f"SELECT table_id, archived, reason FROM golfo_tables WHERE table_id IN {_AMONG}",
+                (_ids(table_ids),),
             ).fetchall()
-            live = {table_id for table_id, _ in rows}
-            rows = db.execute(
-                "SELECT table_id, reason FROM golfo_tables "
-                f"WHERE table_id IN ({_marks(table_ids)}) AND archived IS NOT NULL",
-                tuple(table_ids),
-            ).fetchall()
-        out = {table_id: "" for table_id in table_ids if table_id not in live}
-        out.update({table_id: str(reason) for table_id, reason in rows})
-        return out
+        found = {table_id: (archived, str(reason)) for table_id, archived, reason in rows}
+        return {
+            table_id: found[table_id][1] if table_id in found else ""
+            for table_id in table_ids
+            if table_id not in found or found[table_id][0] is not None
+        }
 
     def delete(self, table_ids: Sequence[str]) -> list[str]:
         """Delete the archived tables among ``table_ids`` for good; the ones deleted."""
@@ -455,14 +425,12 @@ class SQLiteStore:
                     table_id
                     for (table_id,) in db.execute(
                         "SELECT table_id FROM golfo_tables WHERE archived IS NOT NULL "
-                        f"AND table_id IN ({_marks(table_ids)})",
-                        tuple(table_ids),
+                        f"AND table_id IN {_AMONG}",
+                        (_ids(table_ids),),
                     ).fetchall()
                 ]
                 for table in ("golfo_actions", "golfo_seats", "golfo_tables"):
-                    db.execute(
-                        f"DELETE FROM {table} WHERE table_id IN ({_marks(found)})", tuple(found)
-                    )
+                    db.execute(f"DELETE FROM {table} WHERE table_id IN {_AMONG}", (_ids(found),))
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
@@ -574,7 +542,11 @@ def _create_private(path: str) -> None:
         )
 
 
-def _marks(items: Sequence[Any]) -> str:
-    """SQLite's placeholders for ``items`` in ``IN (...)`` (``NULL`` for none: matches
-    nothing)."""
-    return ",".join("?" * len(items)) or "NULL"
+_AMONG: Final = "(SELECT value FROM json_each(?))"
+"""SQL: the ids in one parameter, a JSON list (:func:`_ids`): no limit on how many, and none
+is none (``NOT IN`` it is true)."""
+
+
+def _ids(items: Sequence[str]) -> str:
+    """Table ids as the one parameter of :data:`_AMONG`."""
+    return json.dumps(list(items))

@@ -49,6 +49,7 @@ from golfo.records import to_json
 from golfo.reducer import apply, new_game
 from golfo.server.backoff import Background, Backoff
 from golfo.server.bounds import Bounds
+from golfo.server.limits import Connection, Limits
 from golfo.server.protocol import CLOSED, ProtocolError, TableConfig, config_from_data
 from golfo.server.seeds import deal_seeded, random_bot_seed
 from golfo.server.storage import (
@@ -70,7 +71,7 @@ from golfo.wire import (
     view_data,
 )
 
-__all__ = ["Connection", "Hub", "Limits", "Sockets", "Table", "hash_token", "since"]
+__all__ = ["Hub", "Table", "hash_token", "since"]
 
 log = logging.getLogger("golfo.server")
 
@@ -78,108 +79,6 @@ log = logging.getLogger("golfo.server")
 def hash_token(token: str) -> str:
     """The SHA-256 of a token, hex: what the store keeps instead of the token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@attrs.frozen
-class Limits:
-    """What one server accepts at most."""
-
-    tables: int = 1000
-    """Tables held at once."""
-    connections: int = 2000
-    """Connections at once, HTTP and WebSocket, idle and half-sent ones included: counted as
-    each is accepted (``golfo.server.sockets``; lowered to fit the file limit)."""
-    per_address: int = 64
-    """Of those, from one client address (a trusted proxy's are not counted)."""
-    spectators: int | None = None
-    """Spectators' sockets over every table (``None``: half of :attr:`connections`): the rest
-    is the players' (``golfo.server.admission``)."""
-    spectators_per_table: int = 32
-    """Spectators' sockets at one table."""
-    spectators_per_address: int = 16
-    """Spectators' sockets from one client address, over every table."""
-    per_seat: int = 4
-    """Sockets one seat's token may hold at once (a seated player is always let in up to it)."""
-    request_timeout: float = 10.0
-    """Seconds a client has to send a whole HTTP request, once connected or answered."""
-    hello_timeout: float = 10.0
-    """Seconds a new WebSocket has to say hello."""
-    ping_interval: float = 20.0
-    """Seconds between the server's pings on a WebSocket; one unanswered for as long closes it."""
-    queue: int = 64
-    """Messages waiting for one slow client before it is dropped."""
-    rate: float = 20.0
-    """Messages per second a connection may send (sustained) ..."""
-    burst: float = 40.0
-    """... and in a burst."""
-    auth_failures: int = 10
-    """Bad tokens one client address may send at once (``golfo.server.throttle``) ..."""
-    auth_wait: float = 6.0
-    """... then one more every this many seconds."""
-
-
-class Connection:
-    """One WebSocket client of a table: its seat (``None``: a spectator) and a bounded queue
-    of messages to send; a client that cannot keep up is dropped, not buffered."""
-
-    def __init__(self, seat: int | None, limits: Limits, close: Callable[[], Any]) -> None:
-        self.seat = seat
-        """The seat it plays, or ``None`` for a spectator."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.queue)
-        """Messages to send, as JSON texts (``None``: close)."""
-        self.dropped = False
-        """Whether it was dropped for being too slow."""
-        self._close = close
-        self._rate = limits.rate
-        self._burst = limits.burst
-        self._tokens = limits.burst
-        self._last = time.monotonic()
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue ``message``; drop the client if its queue is full."""
-        if self.dropped:
-            return
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.dropped = True
-            log.warning("dropping a slow client (seat %s)", self.seat)
-            self._close()
-
-    def allow(self) -> bool:
-        """Whether one more message fits the rate limit (a token bucket)."""
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
-        self._last = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        return False
-
-
-class Sockets(set[Connection]):
-    """A table's connections: adding or removing one tells the table (:meth:`Table.seen`),
-    which starts or pauses its own moves when that makes it attended or not."""
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self._table = table
-
-    def add(self, connection: Connection) -> None:
-        """Add ``connection``, and tell the table."""
-        super().add(connection)
-        self._table.seen()
-
-    def discard(self, connection: object) -> None:
-        """Remove ``connection`` if there, and tell the table."""
-        super().discard(connection)
-        self._table.seen()
-
-    def remove(self, connection: Connection) -> None:
-        """Remove ``connection`` (:class:`KeyError` if not there), and tell the table."""
-        super().remove(connection)
-        self._table.seen()
 
 
 class Table:
@@ -206,8 +105,9 @@ class Table:
         """Its seats, by number."""
         self.state = state
         """The true state of the game."""
-        self.connections: set[Connection] = Sockets(self)
-        """Its WebSocket clients (on this process)."""
+        self.connections: set[Connection] = set()
+        """Its WebSocket clients (on this process): :meth:`join` and :meth:`leave` change
+        them."""
         self.archived: str | None = None
         """Why it was archived (``golfo.server.storage.REASONS``), or ``None`` while live."""
         self.present_until = 0.0
@@ -262,6 +162,16 @@ class Table:
         self.present_until = until
         if self.attended != was and self.hub.running:
             self.schedule()
+
+    def join(self, connection: Connection) -> None:
+        """A socket of this process joins the table (:meth:`seen`)."""
+        self.connections.add(connection)
+        self.seen()
+
+    def leave(self, connection: Connection) -> None:
+        """A socket of this process leaves the table (:meth:`seen`)."""
+        self.connections.discard(connection)
+        self.seen()
 
     def seen(self) -> None:
         """Its sockets changed: once it becomes attended here, or stops being, its own moves
