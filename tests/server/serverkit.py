@@ -29,7 +29,7 @@ QUICK: Final = Bounds(
 """The bounds of most test servers: no quotas per address (every test client is 127.0.0.1),
 bots as quick as a table asks, tables that move unattended (a test that watches a table
 through HTTP alone).  The tests of the bounds themselves (``test_bounds.py``,
-``test_archive.py``) set their own."""
+``test_archive.py``) set theirs."""
 QUICK_OPTIONS: Final = (
     "--tables-per-client", "0", "--seats-per-client", "0", "--min-bot-delay", "0",
     "--unattended-play",
@@ -65,6 +65,17 @@ def execute(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> None:
 
     with psycopg.connect(str(db)) as conn:
         conn.execute(sql.replace("?", "%s"), params)
+
+
+def query(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The rows of one query (``?`` placeholders), read behind the server's back."""
+    if not is_postgres(db):
+        with contextlib.closing(sqlite3.connect(db)) as raw:
+            return [tuple(row) for row in raw.execute(sql, params).fetchall()]
+    import psycopg
+
+    with psycopg.connect(str(db)) as conn:
+        return [tuple(row) for row in conn.execute(sql.replace("?", "%s"), params).fetchall()]
 
 
 SECRET: Final = "the tests' own secret for seeded deals"

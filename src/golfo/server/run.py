@@ -167,7 +167,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     defaults = Limits()
     parser.add_argument(
-        "--max-tables", type=int, default=defaults.tables, help="tables held at once"
+        "--max-tables",
+        type=int,
+        default=defaults.tables,
+        metavar="N",
+        help="live tables at once, over every process on the database (a finished or "
+        "abandoned table is archived and no longer counts; golfo tables archives others)",
     )
     parser.add_argument(
         "--max-connections",

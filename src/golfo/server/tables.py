@@ -114,7 +114,8 @@ class Table:
         """Until when (``time.monotonic()``) another process said that it is attended."""
         self.used = time.monotonic()
         """When it was last asked for (an archived table leaves memory a while after)."""
-        self._attended = False
+        self._attended = False  # attended here, as last seen (to announce it once)
+        self._paused = False  # its own moves wait for someone to attend it
         self.known = state.version
         """The last version the store has announced (other processes may be ahead of
         :attr:`state` until this process catches up)."""
@@ -157,11 +158,9 @@ class Table:
 
     def presence(self, until: float) -> None:
         """Another process says someone attends the table until ``until`` (a
-        ``time.monotonic()``): its own moves start, or pause once that has passed."""
-        was = self.attended
+        ``time.monotonic()``): its own moves go on (they pause once that has passed)."""
         self.present_until = until
-        if self.attended != was and self.hub.running:
-            self.schedule()
+        self._resume()
 
     def join(self, connection: Connection) -> None:
         """A socket of this process joins the table (:meth:`seen`)."""
@@ -174,19 +173,24 @@ class Table:
         self.seen()
 
     def seen(self) -> None:
-        """Its sockets changed: once it becomes attended here, or stops being, its own moves
-        start or pause (and other processes are told it is attended)."""
-        attended = self.attended_here
-        if attended == self._attended:
-            return
+        """Its sockets changed: once it is attended here, its own moves go on if they were
+        paused (and other processes are told, with a shared store); once nobody attends it,
+        they pause after the move under way, if any (:meth:`schedule`)."""
+        attended, was = self.attended_here, self._attended
         self._attended = attended
-        if attended and self.hub.store.shared and not self.archived:
+        if attended and not was and self.hub.store.shared and self.archived is None:
             self.hub.background.spawn(
                 "saying it is attended",
                 self.table_id,
                 functools.partial(self.hub.call, self._touch, [self.table_id]),
             )
-        if self.hub.running:
+        self._resume()
+
+    def _resume(self) -> None:
+        """Schedule the table's own moves if they were paused for want of anyone attending
+        it and someone does now (never otherwise: a socket coming and going must not put
+        a bot's move off)."""
+        if self._paused and self.attended and self.hub.running:
             self.schedule()
 
     def _touch(self, table_ids: list[str]) -> None:
@@ -441,6 +445,7 @@ class Table:
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
+        self._paused = False
         state = self.state
         if state.is_over or self.archived is not None or not self.hub.holds(self.table_id):
             return
@@ -451,7 +456,8 @@ class Table:
             self.hub.background.spawn("closing it at the server's limit", self.table_id, close)
             return
         if not (bounds.unattended or self.attended):
-            return  # paused until someone attends it
+            self._paused = True  # until someone attends it (:meth:`seen`, :meth:`presence`)
+            return
         least, version = bounds.min_bot_delay, state.version
         if state.phase is Phase.BETWEEN_HANDS:
             humans = [s for s, row in enumerate(self.seats) if row.kind == "human"]

@@ -3,7 +3,8 @@ runs, besides the players' own moves.
 
 - **Loading**: the live tables are replayed after the server listens, oldest first, one at a
   time (in a thread); a table someone asks for meanwhile is loaded at once
-  (:meth:`Hub.find <golfo.server.tables.Hub.find>`).
+  (:meth:`Hub.find <golfo.server.tables.Hub.find>`).  They are noted as attended as the
+  server starts: the time it was down does not count towards abandoning them.
 - **Attendance and archiving**, every :attr:`Bounds.period <golfo.server.bounds.Bounds.period>`
   seconds: the tables attended here are noted in the store (``active``); the live tables
   nobody attended or moved for too long are archived as abandoned; tables archived by
@@ -82,8 +83,13 @@ class Upkeep:
     # -- loading -------------------------------------------------------------------
 
     async def _load_pending(self) -> None:
-        """Replay every live table not loaded yet, oldest first, one at a time."""
+        """Replay every live table not loaded yet, oldest first, one at a time.  First, they
+        are all noted as attended now: the time the server was down is nobody's absence,
+        and must not get them archived as abandoned before their players are back."""
         hub = self.hub
+        if hub.pending:
+            touch = functools.partial(hub.call, hub.store.touch, list(hub.pending))
+            await retrying("noting the live tables as attended", touch)
         while hub.pending:
             table_id = next(iter(hub.pending))
             await retrying(f"table {table_id}: loading it", functools.partial(hub.find, table_id))
@@ -108,8 +114,8 @@ class Upkeep:
 
     async def round(self) -> None:
         """One round: note the tables attended here, archive the abandoned ones, close
-        those archived elsewhere, hear the attendance other processes noted, and let
-        archived tables nobody uses leave memory."""
+        those archived elsewhere, forget those deleted, hear the attendance other processes
+        noted, and let archived tables nobody uses leave memory."""
         hub, store, bounds = self.hub, self.hub.store, self.hub.bounds
         live = [t for t in hub.tables.values() if t.archived is None]
         here = [t.table_id for t in live if t.attended_here]
@@ -120,10 +126,14 @@ class Upkeep:
         )
         for table_id in idle:
             self._archived(table_id, "abandoned")
-        ids = [t.table_id for t in live if t.archived is None]
+        ids = list(hub.tables)
         if ids:
             for table_id, reason in (await hub.call(store.closed, ids)).items():
-                self._archived(table_id, reason)
+                table = hub.tables.get(table_id)
+                if not reason and table is not None and table.archived is not None:
+                    del hub.tables[table_id]  # deleted (golfo tables delete): gone here too
+                elif table is not None and table.archived is None:
+                    self._archived(table_id, reason)
         if store.shared:
             await self._hear_attendance()
         self._evict()
