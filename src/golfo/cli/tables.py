@@ -113,7 +113,9 @@ def cmd_tables(args: argparse.Namespace, out: Output) -> int:
 
 
 def _bulk(args: argparse.Namespace) -> float | None:
-    return args.idle if args.action == "archive" else args.archived_for
+    """The seconds of ``--idle`` or ``--archived-for``, if given."""
+    seconds: float | None = args.idle if args.action == "archive" else args.archived_for
+    return seconds
 
 
 def _when(stamp: float | None) -> str:

@@ -482,10 +482,14 @@ class Table:
         async def run() -> None:
             await asyncio.sleep(delay)
             backoff = Backoff()
-            while self.state.version == version:  # a move elsewhere cancels this task
+            while self.state.version == version and self.archived is None:
                 try:
                     action = make() if make is not None else self._bot_move(seat)
-                    await self.move(None, version, action)
+                    # cancelling this task (a move elsewhere, the table archived) stops a move
+                    # not begun; one begun runs to its end, its views sent
+                    moving = asyncio.ensure_future(self.move(None, version, action))
+                    moving.add_done_callback(_retrieved)
+                    await asyncio.shield(moving)
                     return
                 except Exception as error:  # the database, above all: try again
                     if isinstance(error, ProtocolError) and error.code == "stale":
@@ -535,6 +539,13 @@ class Table:
             assert seat is not None
             await self.set_seat(seat, attrs.evolve(self.seats[seat], autoplay=message.on))
             self.changed()
+
+
+def _retrieved(task: asyncio.Future[None]) -> None:
+    """Take a finished move's exception, if any, once nobody awaits it (its task was
+    cancelled meanwhile): its failure is not worth a second report."""
+    if not task.cancelled():
+        task.exception()
 
 
 def since(old: State, new: State) -> list[str]:
