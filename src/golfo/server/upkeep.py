@@ -132,7 +132,7 @@ class Upkeep:
                 table = hub.tables.get(table_id)
                 if not reason and table is not None and table.archived is not None:
                     del hub.tables[table_id]  # deleted (golfo tables delete): gone here too
-                elif table is not None and table.archived is None:
+                elif table is not None and not table.archived:  # live, or its reason unknown
                     self._archived(table_id, reason)
         if store.shared:
             await self._hear_attendance()
