@@ -5,7 +5,8 @@ For each N, a fresh server process on a new database and N tables of three WebSo
 20 hands of the traditional rules.  Reports actions per second (every action the tables took,
 deals included, and the players' moves alone), the round trip of one move (sent, until the
 view that shows it arrives; p50 and p99), errors (must be 0), the server's memory per table,
-and the time to restart the server with those tables in its database (replaying every log).
+and the time to restart the server with those tables in its database (until it listens:
+its games are over, archived, not replayed).
 Not part of the test suite.
 
 ``--processes 1,2,4`` (issue 19) runs, for each count P, P server processes on one
@@ -216,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 process.terminate()
                 process.wait()
-            process, _, restart = start(db)  # every table's log replayed
+            process, _, restart = start(db)  # until it listens (finished games: not read)
             process.terminate()
             process.wait()
         rtts = sorted(result["rtts"])
