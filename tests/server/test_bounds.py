@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
+from pgkit import Cluster
 from serverkit import LiveServer, query
 
 from golfo.server.client import Client, HTTPError, Socket
@@ -122,3 +123,26 @@ def test_a_table_waits_for_its_people_and_an_open_game_ends_at_the_most_hands(db
             watcher.leave()
     finally:
         server.stop()
+
+
+def test_a_table_run_by_one_process_plays_while_watched_through_another(
+    postgres: Cluster,
+) -> None:
+    """With PostgreSQL, the process that runs a table's bots (its lease) hears that someone
+    attends it through another process, and plays on while they do."""
+    db = postgres.database()
+    options = ("--min-bot-delay", "0", "--max-actions", "30", "--lease", "1.5")
+    servers = [LiveServer(db, *options, quick=False) for _ in range(2)]
+    try:
+        runner, other = (server.start() for server in servers)
+        table = runner.create_table(**ATTACK)["table"]  # its creator runs its bots
+        dealt = other.table(table)["version"]
+        time.sleep(STILL)
+        assert runner.table(table)["version"] == dealt  # nobody attends it, anywhere
+        watcher = Watcher(other, table)
+        until("the limit", lambda: runner.table(table)["archived"] == "limit")
+        watcher.leave()
+        assert other.table(table)["version"] >= 30
+    finally:
+        for server in servers:
+            server.stop()

@@ -4,7 +4,8 @@ The server holds the true state of every game; each player's socket receives onl
 seat's view; moves are taken from the seat whose token the socket presented, against the
 current version; bots fill seats and play for absent players when a turn timer runs out;
 every action is committed to the database before anyone hears of it, and every live game is
-rebuilt from its log once the server listens (an archived one when asked for).  The protocol is in ``docs/server.md``.
+rebuilt from its log once the server listens (an archived one when asked for).  The protocol
+is in ``docs/server.md``.
 
 ``import golfo`` never imports this package (it needs Starlette and uvicorn).
 

@@ -125,6 +125,7 @@ ALTER TABLE golfo_tables ADD COLUMN archived DOUBLE PRECISION;
 ALTER TABLE golfo_tables ADD COLUMN reason TEXT NOT NULL DEFAULT '';
 ALTER TABLE golfo_tables ADD COLUMN active DOUBLE PRECISION NOT NULL DEFAULT 0;
 ALTER TABLE golfo_tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN attended DOUBLE PRECISION NOT NULL DEFAULT 0;
 ALTER TABLE golfo_seats ADD COLUMN taker TEXT NOT NULL DEFAULT '';
 UPDATE golfo_tables SET active = created;
 UPDATE golfo_tables SET reason = 'over', archived = COALESCE((SELECT a.time FROM golfo_actions a
@@ -431,17 +432,22 @@ class PostgresStore:
             (time.time(), list(keep), seated_before, unseated_before),
         )
 
-    def touch(self, table_ids: Sequence[str], *, announce: bool = False) -> None:
+    def touch(
+        self, table_ids: Sequence[str], *, present: bool = True, announce: bool = False
+    ) -> None:
         """Note that ``table_ids`` are attended now; with ``announce``, tell every process
         (``presence``: the one running their tasks lets them go on)."""
         if not table_ids:
             return
+        now = time.time()
+        sets = "active = %s, attended = %s" if present else "active = %s"
+        params = (now, now) if present else (now,)
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction():
                 conn.execute(
-                    "UPDATE golfo_tables SET active = %s WHERE table_id = ANY(%s)",
-                    (time.time(), list(table_ids)),
+                    f"UPDATE golfo_tables SET {sets} WHERE table_id = ANY(%s)",
+                    (*params, list(table_ids)),
                 )
                 for table_id in table_ids if announce else ():
                     _notify(conn, Event("presence", table_id))
@@ -453,10 +459,10 @@ class PostgresStore:
 
         def work(conn: psycopg.Connection[Any]) -> dict[str, float]:
             rows = conn.execute(
-                "SELECT table_id, active FROM golfo_tables WHERE table_id = ANY(%s)",
+                "SELECT table_id, attended FROM golfo_tables WHERE table_id = ANY(%s)",
                 (list(table_ids),),
             ).fetchall()
-            return {table_id: float(active) for table_id, active in rows}
+            return {table_id: float(attended) for table_id, attended in rows}
 
         return self._run(work)
 

@@ -56,8 +56,9 @@ SCHEMA_VERSION: Final = 3
 """The version of the database layout this server writes (``golfo_meta.schema``): 1 the
 first server's; 2 adds each seat's ``autoplay`` and ``vote`` (shared by every process) and,
 on PostgreSQL, the leases; 3 archives tables (``archived``, ``reason``), keeps when each was
-last attended (``active``) and who created it and took each seat (``creator``, ``taker``:
-client addresses, for the quotas)."""
+last attended (``attended``; ``active``, for abandonment, also counts its creation and the
+server's starts) and who created it and took each seat (``creator``, ``taker``: client
+addresses, for the quotas)."""
 
 REASONS: Final = ("over", "abandoned", "limit", "operator")
 """Why a table was archived: its game is ``over``; it was ``abandoned`` (nobody attended it
@@ -177,8 +178,9 @@ class TableRow:
     reason: str = ""
     """Why it was archived (one of :data:`REASONS`); empty while it is live."""
     active: float = 0.0
-    """The last time a server saw it attended (seconds since the epoch; its creation at
-    first); with its last action's time, what decides that it is abandoned."""
+    """The last time a server saw it attended, or started with it live (seconds since the
+    epoch; its creation at first); with its last action's time, what decides that it is
+    abandoned."""
     creator: str = ""
     """The client address that created it (``golfo.server.throttle.address_key``), for the
     quota of tables per address; empty if unknown."""
@@ -271,12 +273,18 @@ class Store(Protocol):
         moved before ``seated_before`` (a table where a person sat) or ``unseated_before``
         (where nobody did); the ones archived."""
 
-    def touch(self, table_ids: Sequence[str], *, announce: bool = False) -> None:
-        """Note that ``table_ids`` are attended now (their ``active`` time); with
-        ``announce`` and a shared store, tell the other processes (``presence``)."""
+    def touch(
+        self, table_ids: Sequence[str], *, present: bool = True, announce: bool = False
+    ) -> None:
+        """Note that ``table_ids`` are attended now (their ``active`` time, which puts off
+        archiving them as abandoned; with ``present``, their ``attended`` time too, which
+        the process running their own moves reads); with ``announce`` and a shared store,
+        tell the other processes at once (``presence``).  ``present=False``: only put their
+        archiving off (a server starting)."""
 
     def activity(self, table_ids: Sequence[str]) -> dict[str, float]:
-        """When each of ``table_ids`` was last attended (seconds since the epoch)."""
+        """When each of ``table_ids`` was last attended by someone, as a server saw it
+        (seconds since the epoch; 0: never)."""
 
     def closed(self, table_ids: Sequence[str]) -> dict[str, str]:
         """Which of ``table_ids`` are archived (or gone: ``""``), with the reason."""

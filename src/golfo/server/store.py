@@ -84,6 +84,7 @@ ALTER TABLE golfo_tables ADD COLUMN archived REAL;
 ALTER TABLE golfo_tables ADD COLUMN reason TEXT NOT NULL DEFAULT '';
 ALTER TABLE golfo_tables ADD COLUMN active REAL NOT NULL DEFAULT 0;
 ALTER TABLE golfo_tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN attended REAL NOT NULL DEFAULT 0;
 ALTER TABLE golfo_seats ADD COLUMN taker TEXT NOT NULL DEFAULT '';
 UPDATE golfo_tables SET active = created;
 UPDATE golfo_tables SET reason = 'over', archived = COALESCE((SELECT a.time FROM golfo_actions a
@@ -383,24 +384,30 @@ class SQLiteStore:
             ).fetchall()
         return [table_id for (table_id,) in rows]
 
-    def touch(self, table_ids: Sequence[str], *, announce: bool = False) -> None:
+    def touch(
+        self, table_ids: Sequence[str], *, present: bool = True, announce: bool = False
+    ) -> None:
         """Note that ``table_ids`` are attended now (nobody else to tell)."""
         if not table_ids:
             return
+        now = time.time()
+        sets, params = (
+            ("active = ?, attended = ?", (now, now)) if present else ("active = ?", (now,))
+        )
         with self._locked() as db:
             db.execute(
-                f"UPDATE golfo_tables SET active = ? WHERE table_id IN {_AMONG}",
-                (time.time(), _ids(table_ids)),
+                f"UPDATE golfo_tables SET {sets} WHERE table_id IN {_AMONG}",
+                (*params, _ids(table_ids)),
             )
 
     def activity(self, table_ids: Sequence[str]) -> dict[str, float]:
         """When each of ``table_ids`` was last attended."""
         with self._locked() as db:
             rows = db.execute(
-                f"SELECT table_id, active FROM golfo_tables WHERE table_id IN {_AMONG}",
+                f"SELECT table_id, attended FROM golfo_tables WHERE table_id IN {_AMONG}",
                 (_ids(table_ids),),
             ).fetchall()
-        return {table_id: float(active) for table_id, active in rows}
+        return {table_id: float(attended) for table_id, attended in rows}
 
     def closed(self, table_ids: Sequence[str]) -> dict[str, str]:
         """Which of ``table_ids`` are archived or gone, with the reason (``""``: gone)."""

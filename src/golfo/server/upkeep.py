@@ -6,7 +6,7 @@ runs, besides the players' own moves.
   (:meth:`Hub.find <golfo.server.tables.Hub.find>`).  They are noted as attended as the
   server starts: the time it was down does not count towards abandoning them.
 - **Attendance and archiving**, every :attr:`Bounds.period <golfo.server.bounds.Bounds.period>`
-  seconds: the tables attended here are noted in the store (``active``); the live tables
+  seconds: the tables attended here are noted in the store (``attended``); the live tables
   nobody attended or moved for too long are archived as abandoned; tables archived by
   someone else (the operator's ``golfo tables archive``, another process) are closed here;
   archived tables nobody asked for lately leave memory.
@@ -88,7 +88,8 @@ class Upkeep:
         and must not get them archived as abandoned before their players are back."""
         hub = self.hub
         if hub.pending:
-            touch = functools.partial(hub.call, hub.store.touch, list(hub.pending))
+            grace = functools.partial(hub.store.touch, present=False)
+            touch = functools.partial(hub.call, grace, list(hub.pending))
             await retrying("noting the live tables as attended", touch)
         while hub.pending:
             table_id = next(iter(hub.pending))
@@ -148,15 +149,15 @@ class Upkeep:
             table.close(reason)
 
     async def _hear_attendance(self) -> None:
-        """The tables this process runs that others attend (their ``active`` time, fresh):
+        """The tables this process runs that others attend (their ``attended`` time, fresh):
         their own moves go on here."""
         hub = self.hub
         ids = [i for i in hub.held if i not in hub.tables or not hub.tables[i].attended_here]
         if not ids:
             return
-        active = await hub.call(hub.store.activity, ids)
+        attended = await hub.call(hub.store.activity, ids)
         now, clock = time.time(), time.monotonic()
-        for table_id, when in active.items():
+        for table_id, when in attended.items():
             until = clock + self.fresh - (now - when)
             table = hub.tables.get(table_id)
             if table is not None:
