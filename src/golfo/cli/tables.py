@@ -157,21 +157,27 @@ def _list(store: Store, out: Output, *, every: bool, as_json: bool) -> None:
             )
         return
     live = sum(info.row.archived is None for info in infos)
-    title = f"{live} live tables" + (f", {len(infos) - live} archived" if every else "")
-    rows = [
+    out.line(f"{live} live tables" + (f", {len(infos) - live} archived" if every else ""))
+    headers = ("table", "status", "actions", "created (UTC)", "last move (UTC)", "creator", "seats")
+    rows: list[tuple[str, ...]] = [headers]
+    rows += [
         (
             info.row.table_id,
             _status(info),
-            ", ".join(s.name or s.kind for s in info.row.seats),
-            info.actions,
+            str(info.actions),
             _when(info.row.created),
             _when(info.last),
             info.row.creator or "-",
+            ", ".join(s.name or s.kind for s in info.row.seats),
         )
         for info in infos
     ]
-    headers = ("table", "status", "seats", "actions", "created (UTC)", "last move", "creator")
-    out.table(title, headers, rows)
+    if len(rows) == 1:
+        return
+    widths = [max(len(line[i]) for line in rows) for i in range(len(headers) - 1)]
+    for line in rows:  # never wrapped: ids and addresses are to be copied
+        cells = [cell.ljust(width) for cell, width in zip(line, widths, strict=False)]
+        print("  ".join([*cells, line[-1]]), file=out.stream)
 
 
 def _archive(store: Store, out: Output, ids: Sequence[str], idle: float | None) -> int:
