@@ -5,7 +5,8 @@ For each N, a fresh server process on a new database and N tables of three WebSo
 20 hands of the traditional rules.  Reports actions per second (every action the tables took,
 deals included, and the players' moves alone), the round trip of one move (sent, until the
 view that shows it arrives; p50 and p99), errors (must be 0), the server's memory per table,
-and the time to restart the server with those tables in its database (replaying every log).
+and the time to restart the server with those tables in its database (until it listens:
+its games are over, archived, not replayed).
 Not part of the test suite.
 
 ``--processes 1,2,4`` (issue 19) runs, for each count P, P server processes on one
@@ -13,6 +14,9 @@ PostgreSQL database (a throwaway cluster started for the run, with durable setti
 ``fsync`` and ``synchronous_commit`` on), with the tables created round robin over the
 processes and the three clients of each table on different processes where P allows (the
 worst routing: every move crosses processes through NOTIFY).
+
+``--restart 1000000`` (issue 33, finding 3) measures instead the time to listen after a
+SIGKILL with that many actions in the database (:func:`restart_after_kill`).
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ def start(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str, floa
             "--max-tables",
             "100000",
             "--allow-seeds",  # each table's deals are seeded: the same games every run
+            *("--tables-per-client", "0", "--seats-per-client", "0"),  # one client: no quotas
+            *("--min-bot-delay", "0"),  # "pause": 0 means no pause, as before the bounds
             *extra,
         ],
         stdout=subprocess.PIPE,
@@ -183,7 +189,17 @@ def main(argv: list[str] | None = None) -> int:
         help="server process counts on one PostgreSQL database, comma-separated (e.g. 1,2,4); "
         "default: one process on SQLite",
     )
+    parser.add_argument(
+        "--restart",
+        type=int,
+        default=None,
+        metavar="ACTIONS",
+        help="instead: the time to listen after a SIGKILL with this many actions in the "
+        "database (e.g. 1000000)",
+    )
     args = parser.parse_args(argv)
+    if args.restart is not None:
+        return restart_after_kill(args.restart)
     if args.processes is not None:
         return shared(
             [int(x) for x in args.tables.split(",")], [int(x) for x in args.processes.split(",")]
@@ -201,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 process.terminate()
                 process.wait()
-            process, _, restart = start(db)  # every table's log replayed
+            process, _, restart = start(db)  # until it listens (finished games: not read)
             process.terminate()
             process.wait()
         rtts = sorted(result["rtts"])
@@ -276,6 +292,81 @@ def shared(table_counts: list[int], process_counts: list[int]) -> int:
         print(
             f"| {n} | {p} | {actions:,.0f} | {moves:,.0f} | {p50:.1f} ms | {p99:.1f} ms "
             f"| {errors} |"
+        )
+    return 0
+
+
+def restart_after_kill(actions: int, *, live: int = 20, kills: int = 3) -> int:
+    """Issue 33, finding 3: a SQLite database with ``actions`` actions, most in finished games
+    (copies of 16 games of three random bots, 10 hands of Ludoteka's rules) and ``live``
+    unfinished tables (halfway through such a game); a server started on it, its lobby asked
+    for, then killed with SIGKILL ``kills`` times: each time, the seconds until it listens
+    again and until its lobby answers (every live table replayed)."""
+    import golfo
+    from golfo.actions import NextHand
+    from golfo.bots import RandomBot, new_deck, play_hand
+    from golfo.server.databases import open_store
+    from golfo.server.protocol import TableConfig
+    from golfo.server.storage import SeatRow, TableRow
+    from golfo.server.tables import since
+    from golfo.state import Phase
+
+    config = TableConfig(rules=golfo.LUDOTEKA, players=3, bots=dict.fromkeys(range(3), "random"))
+    games = []
+    for seed in range(16):
+        rng = random.Random(seed)
+        start_state = state = golfo.new_game(config.rules, players=3)
+        bots = [RandomBot(rng.randrange(2**32)) for _ in range(3)]
+        while not state.is_over:
+            if state.phase is Phase.BETWEEN_HANDS:
+                state = golfo.apply(state, NextHand())
+            state = play_hand(state, bots, new_deck(rng))
+        games.append(since(start_state, state))
+    seats = tuple(SeatRow("bot", name="bot (random)", bot="random") for _ in range(3))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "history.sqlite3"
+        store = open_store(db)
+        stored, finished, began = 0, 0, time.perf_counter()
+        for i in range(live):
+            log = games[i % len(games)][: len(games[i % len(games)]) // 2]
+            row = TableRow(f"live{i:04}", config.to_data(), seats, False, time.time())
+            store.create_table(row, log)
+            stored += len(log)
+        while stored < actions:
+            log = games[finished % len(games)]
+            row = TableRow(f"done{finished:06}", config.to_data(), seats, True, time.time())
+            store.create_table(row, log)
+            store.set_finished(row.table_id)
+            stored, finished = stored + len(log), finished + 1
+        store.close()
+        size = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 2**20
+        print(
+            f"{stored:,} actions in {finished:,} finished and {live} live tables, "
+            f"{size:.0f} MiB, written in {time.perf_counter() - began:.0f} s",
+            file=sys.stderr,
+        )
+        rows = []
+        process, url, _ = start(db)
+        for _ in range(kills):
+            post(url + "/api/tables", {})  # a table of this run: the log is written to
+            with urllib.request.urlopen(url + "/api/tables"):
+                pass
+            process.kill()
+            process.wait()
+            began = time.perf_counter()
+            process, url, listening = start(db)
+            with urllib.request.urlopen(url + "/api/tables") as answer:
+                listed = len(json.loads(answer.read())["tables"])
+            rows.append((listening, time.perf_counter() - began, listed))
+        process.kill()
+        process.wait()
+    print("| actions in the database | tables | database | listening after SIGKILL "
+          "| lobby answered (live tables replayed) |")  # fmt: skip
+    print("|---|---|---|---|---|")
+    for listening, lobby, listed in rows:
+        print(
+            f"| {stored:,} | {finished:,} finished, {live} live | {size:.0f} MiB "
+            f"| {listening:.2f} s | {lobby:.2f} s ({listed} listed) |"
         )
     return 0
 

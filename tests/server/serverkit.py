@@ -20,7 +20,21 @@ from typing import Any, Final
 
 import golfo
 from golfo import CHANCE, DECK, Deal, Discard, NextHand, State
+from golfo.server.bounds import Bounds
 from golfo.server.client import Client, Socket
+
+QUICK: Final = Bounds(
+    tables_per_client=None, seats_per_client=None, min_bot_delay=0.0, unattended=True
+)
+"""The bounds of most test servers: no quotas per address (every test client is 127.0.0.1),
+bots as quick as a table asks, tables that move unattended (a test that watches a table
+through HTTP alone).  The tests of the bounds themselves (``test_bounds.py``,
+``test_archive.py``) set theirs."""
+QUICK_OPTIONS: Final = (
+    "--tables-per-client", "0", "--seats-per-client", "0", "--min-bot-delay", "0",
+    "--unattended-play",
+)  # fmt: skip
+""":data:`QUICK` as ``golfo serve``'s options."""
 
 
 def is_postgres(db: str | Path) -> bool:
@@ -53,6 +67,17 @@ def execute(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> None:
         conn.execute(sql.replace("?", "%s"), params)
 
 
+def query(db: str | Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The rows of one query (``?`` placeholders), read behind the server's back."""
+    if not is_postgres(db):
+        with contextlib.closing(sqlite3.connect(db)) as raw:
+            return [tuple(row) for row in raw.execute(sql, params).fetchall()]
+    import psycopg
+
+    with psycopg.connect(str(db)) as conn:
+        return [tuple(row) for row in conn.execute(sql.replace("?", "%s"), params).fetchall()]
+
+
 SECRET: Final = "the tests' own secret for seeded deals"
 """The seed secret of every test server (``GOLFO_SEED_SECRET``): a seeded game is the same on
 every database, so that a game with crashes can be compared with one without."""
@@ -61,7 +86,8 @@ every database, so that a game with crashes can be compared with one without."""
 class LiveServer:
     """A ``golfo serve`` process on a database file; start, kill, start again.  Seeds are
     allowed (``--allow-seeds``, with :data:`SECRET`) unless ``seeds`` is false;
-    ``secret=None`` leaves the database's own secret."""
+    ``secret=None`` leaves the database's own secret.  The bounds are :data:`QUICK` unless
+    ``quick`` is false (then ``golfo serve``'s own, or the ``extra`` options')."""
 
     def __init__(
         self,
@@ -69,12 +95,15 @@ class LiveServer:
         *extra: str,
         seeds: bool = True,
         secret: str | None = SECRET,
+        quick: bool = True,
         files: tuple[int, int] | None = None,
     ) -> None:
         self.db = db
         self.files = files
         """The process's limit on open files (soft, hard), if not this one's."""
         self.extra = (*extra, "--allow-seeds") if seeds else extra
+        if quick:
+            self.extra = (*QUICK_OPTIONS, *self.extra)
         self.env = dict(os.environ)
         self.env.pop("GOLFO_SEED_SECRET", None)
         if secret is not None:

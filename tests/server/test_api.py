@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import dump, execute
+from serverkit import QUICK, dump, execute
 from starlette.testclient import TestClient
 
 import golfo
@@ -27,7 +27,7 @@ FAST = {"pause": 0, "bot_delay": 0}
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, seeds=True)) as c:
+    with TestClient(create_app(db, bounds=QUICK, seeds=True)) as c:
         yield c
 
 
@@ -386,7 +386,7 @@ def test_with_no_pause_the_next_hand_waits_for_a_player(client: TestClient) -> N
 
 
 def test_the_lobby_lists_games_not_over_and_drops_old_tables_nobody_sat_at(db: str) -> None:
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, bounds=QUICK)) as client:
         old = new_table(client)["table"]
         sat = new_table(client)["table"]
         seat(client, sat, 0)
@@ -401,7 +401,7 @@ def test_the_lobby_lists_games_not_over_and_drops_old_tables_nobody_sat_at(db: s
         listed = {t["table"] for t in client.get("/api/tables").json()["tables"]}
         assert listed == {old, sat, fresh}
     execute(db, "UPDATE golfo_tables SET created = ? WHERE table_id IN (?, ?)", (1.0, old, sat))
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, bounds=QUICK)) as client:
         listed = {t["table"] for t in client.get("/api/tables").json()["tables"]}
         assert listed == {sat, fresh}  # an hour-old table somebody sat at stays
         assert client.get(f"/api/tables/{old}").status_code == 200  # still there, unlisted

@@ -21,10 +21,11 @@ from serverkit import LiveServer, Player, check_messages, policy, states_of
 
 import golfo
 from golfo import CHANCE
+from golfo.server import lobby
 from golfo.server.client import Client, Socket
 from golfo.server.databases import open_store
 from golfo.server.protocol import TableConfig
-from golfo.server.store import TableRow
+from golfo.server.storage import TableRow
 from golfo.server.tables import Hub
 
 LEASE = "1.5"  # seconds: a killed process's bots move to another within about two
@@ -270,11 +271,11 @@ def test_a_seat_given_while_the_seats_are_read_again_stays_given(shared_db: str)
         return row
 
     async def scenario() -> None:
-        table = await hub.create(TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
+        table, _ = await lobby.create(hub, TableConfig(rules=golfo.LUDOTEKA, players=3, pause=0))
         store.table = held_read  # type: ignore[method-assign]
         refresh = asyncio.get_running_loop().create_task(table.refresh_seats())
         await asyncio.to_thread(reading.wait, 10)
-        token = await hub.take_seat(table, 0, "ana")  # on the loop, while the read is open
+        token = await lobby.take_seat(hub, table, 0, "ana")  # on the loop, while the read is open
         given.set()
         await refresh
         assert table.seat_of(token) == 0  # the token still opens its seat

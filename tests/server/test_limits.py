@@ -7,7 +7,7 @@ import socket
 import time
 from typing import Any
 
-from serverkit import LiveServer, execute
+from serverkit import QUICK, LiveServer, execute
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -16,7 +16,7 @@ from golfo.server import Limits, create_app
 
 
 def test_caps_on_tables_and_connections(db: str) -> None:
-    app = create_app(db, limits=Limits(tables=1, spectators_per_table=2), seeds=True)
+    app = create_app(db, bounds=QUICK, limits=Limits(tables=1, spectators_per_table=2), seeds=True)
     with TestClient(app) as client:
         assert client.post("/api/tables", json={}).status_code == 201
         answer = client.post("/api/tables", json={})
@@ -36,7 +36,7 @@ def test_caps_on_tables_and_connections(db: str) -> None:
 
 
 def test_a_log_that_does_not_replay_is_not_trusted(db: str) -> None:
-    with TestClient(create_app(db, seeds=True)) as client:
+    with TestClient(create_app(db, bounds=QUICK, seeds=True)) as client:
         good = client.post("/api/tables", json={"seed": 1}).json()["table"]
         bad = client.post("/api/tables", json={"seed": 2}).json()["table"]
     execute(  # a dishonest edit: seat 1 bets what it does not have
@@ -44,7 +44,7 @@ def test_a_log_that_does_not_replay_is_not_trusted(db: str) -> None:
         "UPDATE golfo_actions SET action = ? WHERE table_id = ? AND seq = 3",
         (json.dumps({"type": "bet", "seat": 1, "amount": 10**6}), bad),
     )
-    app = create_app(db)
+    app = create_app(db, bounds=QUICK)
     with TestClient(app) as client:
         tables = [t["table"] for t in client.get("/api/tables").json()["tables"]]
         assert tables == [good]
@@ -53,7 +53,7 @@ def test_a_log_that_does_not_replay_is_not_trusted(db: str) -> None:
 
 
 def test_turn_timers_let_the_seats_bot_play(db: str) -> None:
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, bounds=QUICK)) as client:
         table = client.post("/api/tables", json={"timer": 0.05, "pause": 0}).json()["table"]
         tokens = [
             client.post(f"/api/tables/{table}/seats/{s}", json={"name": "x"}).json()["token"]

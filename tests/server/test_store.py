@@ -17,8 +17,9 @@ from serverkit import LiveServer, execute, is_postgres
 from golfo.server.client import HTTPError
 from golfo.server.databases import open_store
 from golfo.server.postgres import MIGRATIONS, PostgresStore
-from golfo.server.store import (
+from golfo.server.storage import (
     SCHEMA_VERSION,
+    ClosedError,
     Event,
     SeatRow,
     StaleLogError,
@@ -82,8 +83,70 @@ def _schema(db: str) -> int:
 
 def test_a_newer_server_upgrades_an_older_database_keeping_its_games(db: str) -> None:
     _first_layout(db)
-    assert _schema(db) == SCHEMA_VERSION == 2
-    assert _schema(db) == 2  # opening it again changes nothing
+    assert _schema(db) == SCHEMA_VERSION == 3
+    assert _schema(db) == 3  # opening it again changes nothing
+
+
+SECOND_LAYOUT_SQLITE = """
+ALTER TABLE golfo_seats ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE golfo_seats ADD COLUMN vote INTEGER NOT NULL DEFAULT -1;
+UPDATE golfo_meta SET value = '2' WHERE key = 'schema';
+"""
+"""What layout 2 (issue 19) added to SQLite's first, as it wrote it."""
+
+
+def test_layout_2_is_upgraded_to_3_archiving_its_finished_games(db: str) -> None:
+    """Issue 33, finding 1: finished games counted for ever.  Upgrading a database of layout
+    2 archives them (reason ``over``, at their last action's time) and keeps the others live,
+    their log open; every row and seat is kept."""
+    if is_postgres(db):
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(MIGRATIONS[1])
+            conn.execute(MIGRATIONS[2])
+            conn.execute("INSERT INTO golfo_meta VALUES ('schema', '2')")
+    else:
+        with sqlite3.connect(db) as raw:
+            raw.executescript(FIRST_LAYOUT_SQLITE + SECOND_LAYOUT_SQLITE)
+    done = "TRUE" if is_postgres(db) else "1"
+    live = "FALSE" if is_postgres(db) else "0"
+    for statement in (
+        f"INSERT INTO golfo_tables VALUES ('live', '{{}}', {live}, 1.0)",
+        f"INSERT INTO golfo_tables VALUES ('done', '{{}}', {done}, 1.5)",
+        f"INSERT INTO golfo_seats VALUES ('live', 0, 'human', 'Ana', 'h', 'heuristic', {live}, 4)",
+        "INSERT INTO golfo_actions VALUES ('live', 1, 'a', 2.0)",
+        "INSERT INTO golfo_actions VALUES ('done', 1, 'b', 3.0)",
+        "INSERT INTO golfo_actions VALUES ('done', 2, 'c', 7.0)",
+    ):
+        execute(db, statement)
+    store = open_store(db)
+    try:
+        assert [row.table_id for row in store.tables()] == ["live"]
+        rows = {row.table_id: row for row in store.tables(every=True)}
+        assert (rows["done"].archived, rows["done"].reason, rows["done"].finished) == (
+            7.0,
+            "over",
+            True,
+        )
+        assert (rows["live"].archived, rows["live"].reason, rows["live"].active) == (None, "", 1.0)
+        assert rows["live"].seats == (SeatRow("human", "Ana", "h", "heuristic", False, 4, ""),)
+        with pytest.raises(ClosedError):
+            store.append("done", 3, ["d"])  # an archived log is closed, on both stores
+        store.append("live", 2, ["b"])
+        assert store.log("live") == ["a", "b"]
+        assert store.leases("me", 5.0) == {"live"}
+    finally:
+        store.close()
+    assert _schema_number(db) == 3
+
+
+def _schema_number(db: str) -> int:
+    if is_postgres(db):
+        with psycopg.connect(db) as conn:
+            found = conn.execute("SELECT value FROM golfo_meta WHERE key = 'schema'").fetchone()
+    else:
+        found = sqlite3.connect(db).execute("SELECT value FROM golfo_meta").fetchone()
+    assert found is not None
+    return int(found[0])
 
 
 def test_an_older_server_refuses_a_newer_database(db: str) -> None:

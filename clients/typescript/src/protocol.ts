@@ -76,6 +76,10 @@ export interface TableSummary {
   version: number;
   /** True when the table deals from a seed (for a test or a replay). */
   seeded: boolean;
+  /** Null while the table is live; once archived, why: its game is over, it was abandoned,
+   * it reached the server's limit, the operator archived it ("": not known yet).  An archived
+   * table stays readable; a move there is refused (`illegal`). */
+  archived: "over" | "abandoned" | "limit" | "operator" | "" | null;
 }
 
 /** `GET /api/tables/{id}`: the summary and a spectator's view. */

@@ -2,8 +2,9 @@
 
 ``golfo play`` (you at seat 0 against bots; ``--save`` and ``--resume`` a game), ``golfo
 simulate`` (bots against bots, with statistics and data), ``golfo tournament`` (bots
-ranked by duplicate play), ``golfo score 9O 8O 7O 6O 3C`` and
-``golfo replay FILE``; ``python -m golfo`` is the same command, and ``golfo`` alone prints
+ranked by duplicate play), ``golfo score 9O 8O 7O 6O 3C``,
+``golfo replay FILE`` and ``golfo tables`` (an operator's hand on ``golfo serve``'s
+database); ``python -m golfo`` is the same command, and ``golfo`` alone prints
 the help.
 
 The command has no words of its own for moves: it reads them with
@@ -19,6 +20,8 @@ wrapped at the terminal's width.  The package:
 - :mod:`golfo.cli.results`: a hand's result, rebuys and busts, and the standings;
 - :mod:`golfo.cli.simulate`, :mod:`golfo.cli.tournament`, :mod:`golfo.cli.replay`: the
   other subcommands;
+- :mod:`golfo.cli.tables`: ``golfo tables``, the operator's list, archive and delete of a
+  server's tables;
 - :mod:`golfo.cli.output`: ``rich`` tables when installed (the ``golfo[cli]`` extra),
   plain text otherwise.
 
@@ -47,6 +50,7 @@ from golfo.cli.output import Output
 from golfo.cli.play import cmd_play
 from golfo.cli.replay import cmd_replay
 from golfo.cli.simulate import add_simulate, cmd_simulate
+from golfo.cli.tables import add_tables, cmd_tables
 from golfo.cli.tournament import add_tournament, cmd_tournament
 from golfo.cli.words import cards_words, pick
 from golfo.errors import CardError, GolfoError
@@ -119,7 +123,7 @@ def parser() -> argparse.ArgumentParser:
         "and score speak Spanish or English; by default the locale's language) · "
         "golfo play --rules ludoteka --players 4 --save game.json"
         " · golfo play --resume game.json · golfo replay game.json · golfo score 9O 8O 7O 6O 3C"
-        " · golfo serve",
+        " · golfo serve · golfo tables list",
     )
     top.add_argument("--version", action="version", version=f"golfo {__version__}")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -205,6 +209,7 @@ def parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     sv.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    add_tables(sub)
     return top
 
 
@@ -246,6 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "score": cmd_score,
         "replay": cmd_replay,
         "serve": cmd_serve,
+        "tables": cmd_tables,
     }
     if args.command == "play" and args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6)

@@ -3,8 +3,9 @@
 The server holds the true state of every game; each player's socket receives only its
 seat's view; moves are taken from the seat whose token the socket presented, against the
 current version; bots fill seats and play for absent players when a turn timer runs out;
-every action is committed to the database before anyone hears of it, and every unfinished
-game is rebuilt from its log when the server starts.  The protocol is in ``docs/server.md``.
+every action is committed to the database before anyone hears of it, and every live game is
+rebuilt from its log once the server listens (an archived one when asked for).  The protocol
+is in ``docs/server.md``.
 
 ``import golfo`` never imports this package (it needs Starlette and uvicorn).
 
@@ -18,9 +19,11 @@ game is rebuilt from its log when the server starts.  The protocol is in ``docs/
 
 from golfo.server.app import create_app
 from golfo.server.databases import open_store
+from golfo.server.limits import Limits
 from golfo.server.run import main, serve
-from golfo.server.store import SQLiteStore, StaleLogError, Store, StoreError
-from golfo.server.tables import Hub, Limits
+from golfo.server.storage import StaleLogError, Store, StoreError
+from golfo.server.store import SQLiteStore
+from golfo.server.tables import Hub
 
 __all__ = [
     "Hub",

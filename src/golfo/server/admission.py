@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
+from golfo.server.limits import Limits
 from golfo.server.protocol import ProtocolError
-from golfo.server.tables import Limits
 from golfo.server.throttle import address_key
 
 __all__ = ["Admission", "Ticket"]

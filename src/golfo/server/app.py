@@ -32,9 +32,12 @@ from golfo._reading import fail, read_object, show
 from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
+from golfo.server import lobby
 from golfo.server.admission import Admission
+from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import Guard, Origins, require_json
+from golfo.server.limits import Connection, Limits
 from golfo.server.protocol import (
     MOVE_UNREAD,
     REQUEST_UNREAD,
@@ -46,9 +49,10 @@ from golfo.server.protocol import (
     parse_table_config,
     read_json,
 )
-from golfo.server.store import Store, UnavailableError
-from golfo.server.tables import Connection, Hub, Limits, Table
-from golfo.server.throttle import Throttle
+from golfo.server.storage import Store, UnavailableError
+from golfo.server.tables import Hub, Table
+from golfo.server.throttle import Throttle, address_key
+from golfo.server.upkeep import Upkeep
 from golfo.state import Phase
 from golfo.views import view
 from golfo.wire import to_data
@@ -187,7 +191,8 @@ def _name(body: dict[str, Any], path: str) -> str | None:
 @_http
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a new table; with a ``name``, its creator seated at the lowest
-    free seat (the answer then has the ``seat`` and its ``token``)."""
+    free seat (the answer then has the ``seat`` and its ``token``).  Within the server's cap
+    of live tables and the client address's quotas (``golfo.server.lobby``)."""
     try:
         body = await _body(request, TABLE_UNREAD)
         name = None
@@ -201,12 +206,15 @@ async def create_table(request: Request) -> Response:
     except FormatError as error:
         raise error_message(error, TABLE_UNREAD) from None
     hub: Hub = request.app.state.hub
-    table = await hub.create(config)
-    answer = table.summary()
+    seat = min((s for s in range(config.players) if s not in config.bots), default=0)
     if name is not None:
-        seat = min(s for s in range(config.players) if s not in config.bots)
-        token = await hub.take_seat(table, seat, name.strip() or f"seat {seat}")
-        answer = table.summary() | {"seat": seat, "token": token}
+        name = name.strip() or f"seat {seat}"
+    table, token = await lobby.create(
+        hub, config, creator=address_key(_address(request)), name=name
+    )
+    answer = table.summary()
+    if token is not None:
+        answer |= {"seat": seat, "token": token}
     return JSONResponse(answer, status_code=201)
 
 
@@ -216,17 +224,22 @@ LOBBY_UNSEATED: Final = 600.0
 
 @_http
 async def list_tables(request: Request) -> Response:
-    """``GET /api/tables``: the lobby: the games not over, less the tables where no person
-    has ever sat once they are :data:`LOBBY_UNSEATED` seconds old."""
+    """``GET /api/tables``: the lobby: the live tables whose games are not over, less the
+    tables where no person has ever sat once they are :data:`LOBBY_UNSEATED` seconds old
+    (after a start, once every live table is loaded)."""
     hub: Hub = request.app.state.hub
-    for table in list(hub.tables.values()):
+    for table_id in list(hub.pending):
+        await hub.find(table_id)
+    for table in [t for t in hub.tables.values() if t.archived is None]:
         if table.known > table.state.version:  # moved by another process since we looked
             await table.catch_up()
     now = time.time()
     listed = [
         t.summary()
         for t in hub.tables.values()
-        if not t.state.is_over and (t.seated or now - t.created < LOBBY_UNSEATED)
+        if t.archived is None
+        and not t.state.is_over
+        and (t.seated or now - t.created < LOBBY_UNSEATED)
     ]
     return JSONResponse({"tables": listed})
 
@@ -251,7 +264,8 @@ async def take_seat(request: Request) -> Response:
     except FormatError as error:
         raise error_message(error, REQUEST_UNREAD) from None
     hub: Hub = request.app.state.hub
-    token = await hub.take_seat(table, int(raw), name.strip() or f"seat {raw}")
+    taker = address_key(_address(request))
+    token = await lobby.take_seat(hub, table, int(raw), name.strip() or f"seat {raw}", taker)
     return JSONResponse({"table": table.table_id, "seat": int(raw), "token": token}, 201)
 
 
@@ -312,9 +326,10 @@ async def health(request: Request) -> Response:
 
 async def server_info(request: Request) -> Response:
     """``GET /api/server``: what this server allows that clients may offer: ``{"seeds":
-    bool}``, whether a table may be created with a ``seed``."""
+    bool, "max_hands": int}``, whether a table may be created with a ``seed``, and the most
+    hands a game may have."""
     hub: Hub = request.app.state.hub
-    return JSONResponse({"seeds": hub.seeds})
+    return JSONResponse({"seeds": hub.seeds, "max_hands": hub.bounds.max_hands})
 
 
 async def play(websocket: WebSocket) -> None:
@@ -392,7 +407,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
                 return
             await websocket.send_text(text)
 
-    table.connections.add(connection)
+    table.join(connection)
     hub.connections += 1
     send_task = asyncio.get_running_loop().create_task(sender())
     watcher = asyncio.get_running_loop().create_task(closing.wait())
@@ -421,7 +436,7 @@ async def _serve(hub: Hub, table: Table, websocket: WebSocket, seat: int | None)
             except (ProtocolError, GolfoError) as error:
                 connection.send(_refusal(error).data())
     finally:
-        table.connections.discard(connection)
+        table.leave(connection)
         hub.connections -= 1
         for task in (send_task, watcher):
             task.cancel()
@@ -449,12 +464,15 @@ def create_app(
     allow_origins: Iterable[str] = (),
     seeds: bool = False,
     secret: bytes | None = None,
+    bounds: Bounds | None = None,
 ) -> Starlette:
     """The server's ASGI application on ``store``: a :class:`Store`, a SQLite path
     (``":memory:"`` keeps nothing after the process) or a PostgreSQL URL, opened here and
-    closed when the application stops.  Every stored table is rebuilt from its log at once;
-    its bots and timers start with the application (with PostgreSQL, in the one process
-    that holds the table's lease, which lasts ``lease`` seconds unrenewed).
+    closed when the application stops.  The live tables are rebuilt from their logs once
+    the application starts, one by one (or at once when asked for); archived tables only
+    when asked for.  Their bots and timers run with the application (with PostgreSQL, in
+    the one process that holds the table's lease, which lasts ``lease`` seconds unrenewed),
+    within the ``bounds`` (:mod:`golfo.server.bounds`: by default ``golfo serve``'s).
 
     Web pages of the ``allow_origins`` (``"https://cards.example.org"``) may use it besides
     its own (``golfo.server.guard``); a bad origin is a :class:`ValueError`.
@@ -466,16 +484,17 @@ def create_app(
     owned = isinstance(store, str)
     if isinstance(store, str):
         store = open_store(store)
-    hub = Hub(store, limits, lease=lease, seeds=seeds, secret=secret)
+    hub = Hub(store, limits, lease=lease, seeds=seeds, secret=secret, bounds=bounds)
     hub.load()
+    upkeep = Upkeep(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.start()
+        upkeep.start()
         try:
             yield
         finally:
-            hub.stop()
+            upkeep.stop()
             if owned:
                 hub.store.close()
 
@@ -497,6 +516,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.upkeep = upkeep
     app.state.origins = origins
     app.state.throttle = Throttle(hub.limits.auth_failures, hub.limits.auth_wait)
     app.state.admission = Admission(hub.limits)

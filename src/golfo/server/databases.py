@@ -1,15 +1,15 @@
 """Which store ``golfo serve --db`` names: :func:`open_store`.
 
-It sits apart from :mod:`golfo.server.store` (the interface and SQLite) and
-:mod:`golfo.server.postgres` (which builds on the interface), so that neither of those
-imports the other's importer: the store module never imports PostgreSQL's.
+It sits apart from :mod:`golfo.server.store` (SQLite) and :mod:`golfo.server.postgres`, which
+both build on the interface of :mod:`golfo.server.storage` and never import each other.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from golfo.server.store import SQLiteStore, Store, StoreError, is_postgres_url
+from golfo.server.storage import Store, StoreError, is_postgres_url
+from golfo.server.store import SQLiteStore
 
 __all__ = ["open_store"]
 

@@ -1,4 +1,4 @@
-"""The :class:`~golfo.server.store.Store` on PostgreSQL, for several ``golfo serve`` processes.
+"""The :class:`~golfo.server.storage.Store` on PostgreSQL, for several ``golfo serve`` processes.
 
 Every process keeps the tables in memory as a cache of the database; the database is the
 truth.  Three PostgreSQL features do the work, and golfo invents none of its own:
@@ -6,7 +6,7 @@ truth.  Three PostgreSQL features do the work, and golfo invents none of its own
 - **a row lock** (``SELECT ... FOR UPDATE`` on the table's row) serialises the actions of one
   table across every process: :meth:`PostgresStore.append` takes it, checks that the new
   actions follow the log's last one, inserts them and commits; a process whose cache was
-  behind gets :class:`~golfo.server.store.StaleLogError` and its client ``stale``;
+  behind gets :class:`~golfo.server.storage.StaleLogError` and its client ``stale``;
 - **NOTIFY** on the channel ``golfo``, sent in the same transaction (so delivered only once
   it is committed), tells every process that a table moved, was created or changed seats;
   each process listens on one connection of its own (:meth:`PostgresStore.subscribe`);
@@ -32,14 +32,23 @@ from typing import Any, Final, TypeVar
 import psycopg
 import psycopg_pool
 
-from golfo.server.store import (
+from golfo.server.storage import (
+    LAST_MOVE,
+    REASONS,
     SCHEMA_VERSION,
+    SEAT_COLUMNS,
+    SEATED,
+    TABLE_COLUMNS,
+    ClosedError,
     Event,
+    Room,
     SeatRow,
     StaleLogError,
     StoreError,
+    TableInfo,
     TableRow,
     UnavailableError,
+    check_room,
     redact_url,
     seat_values,
     table_rows,
@@ -55,6 +64,7 @@ CHANNEL: Final = "golfo"
 """The NOTIFY channel every ``golfo serve`` process listens on."""
 
 _LOCK_KEY: Final = 0x601F0  # the advisory lock held while the layout is created or migrated
+_ROOM_KEY: Final = 0x601F1  # the advisory lock held while a new table or seat is counted in
 
 MIGRATIONS: Final[dict[int, str]] = {
     1: """
@@ -110,23 +120,57 @@ BEGIN
     RETURN first - 1;
 END $$;
 """,
+    3: """
+ALTER TABLE golfo_tables ADD COLUMN archived DOUBLE PRECISION;
+ALTER TABLE golfo_tables ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN active DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE golfo_tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN attended DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE golfo_seats ADD COLUMN taker TEXT NOT NULL DEFAULT '';
+UPDATE golfo_tables SET active = created;
+UPDATE golfo_tables SET reason = 'over', archived = COALESCE((SELECT a.time FROM golfo_actions a
+    WHERE a.table_id = golfo_tables.table_id ORDER BY a.seq DESC LIMIT 1), created)
+    WHERE finished;
+DELETE FROM golfo_leases l USING golfo_tables t
+    WHERE l.table_id = t.table_id AND t.archived IS NOT NULL;
+CREATE INDEX golfo_tables_live ON golfo_tables (creator) WHERE archived IS NULL;
+CREATE INDEX golfo_seats_taker ON golfo_seats (taker) WHERE taker <> '';
+CREATE OR REPLACE FUNCTION golfo_append(t TEXT, first INTEGER, actions TEXT[], at DOUBLE PRECISION)
+RETURNS INTEGER LANGUAGE plpgsql AS $$
+DECLARE
+    last INTEGER;
+BEGIN
+    PERFORM 1 FROM golfo_tables WHERE table_id = t AND archived IS NULL FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    SELECT COALESCE(MAX(seq), 0) INTO last FROM golfo_actions WHERE table_id = t;
+    IF last + 1 <> first THEN
+        RETURN last;
+    END IF;
+    INSERT INTO golfo_actions (table_id, seq, action, time)
+        SELECT t, first + i - 1, a, at FROM unnest(actions) WITH ORDINALITY AS u(a, i);
+    PERFORM pg_notify('golfo', 'actions ' || t || ' ' || (first + cardinality(actions) - 1));
+    RETURN first - 1;
+END $$;
+""",
 }
 """The layout, version by version: a database at version ``n`` is brought to
-:data:`~golfo.server.store.SCHEMA_VERSION` by running the scripts after ``n`` in order."""
+:data:`~golfo.server.storage.SCHEMA_VERSION` by running the scripts after ``n`` in order."""
 
 assert max(MIGRATIONS) == SCHEMA_VERSION
 
 
 class PostgresStore:
-    """:class:`~golfo.server.store.Store` on a PostgreSQL database (``url``, a libpq
+    """:class:`~golfo.server.storage.Store` on a PostgreSQL database (``url``, a libpq
     connection string), shared by every ``golfo serve`` process that opens it.
 
     Opening it creates the layout in an empty database and migrates an older one (under an
     advisory lock, so two processes starting at once do it once); a database newer than this
-    server is refused with :class:`~golfo.server.store.StoreError`.
+    server is refused with :class:`~golfo.server.storage.StoreError`.
 
     While the database is away, every call fails within ``timeout`` seconds with
-    :class:`~golfo.server.store.UnavailableError`; once it is back, the pool's connections
+    :class:`~golfo.server.storage.UnavailableError`; once it is back, the pool's connections
     that it closed are replaced as they are found broken (a call that meets one runs again,
     once, on a fresh connection).
     """
@@ -158,7 +202,7 @@ class PostgresStore:
         """``work(conn)`` on a connection of the pool.  A connection the database closed while
         it waited in the pool (a restart of the database) is found broken at its first use:
         the pool's idle connections are checked, and ``work`` runs once more on another.  Any
-        failure of the database is :class:`~golfo.server.store.UnavailableError`."""
+        failure of the database is :class:`~golfo.server.storage.UnavailableError`."""
         again = True
         while True:
             broken = False
@@ -182,20 +226,36 @@ class PostgresStore:
 
     # -- tables, seats, the log ------------------------------------------------
 
-    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
-        """Store a new table, its seats and its first actions, in one transaction, and
-        announce it."""
+    def create_table(
+        self, table: TableRow, actions: Sequence[str] = (), *, room: Room | None = None
+    ) -> None:
+        """Store a new table, its seats and its first actions, in one transaction (if it
+        fits in ``room``: counted under an advisory lock, so processes creating tables at
+        once count one after the other), and announce it."""
+        takers = [row.taker for row in table.seats if row.kind == "human"]
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction(), conn.cursor() as cur:
+                if room is not None:
+                    cur.execute("SELECT pg_advisory_xact_lock(%s)", (_ROOM_KEY,))
+                    check_room(
+                        _counter(conn), room, table=True, creator=table.creator, takers=takers
+                    )
                 cur.execute(
-                    "INSERT INTO golfo_tables (table_id, config, finished, created) "
-                    "VALUES (%s, %s, %s, %s)",
-                    (table.table_id, json.dumps(table.config), table.finished, table.created),
+                    "INSERT INTO golfo_tables (table_id, config, finished, created, archived, "
+                    "reason, active, creator) VALUES (%s, %s, %s, %s, NULL, '', %s, %s)",
+                    (
+                        table.table_id,
+                        json.dumps(table.config),
+                        table.finished,
+                        table.created,
+                        table.created,
+                        table.creator,
+                    ),
                 )
                 cur.executemany(
-                    "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
-                    "autoplay, vote) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    f"INSERT INTO golfo_seats (table_id, seat, {SEAT_COLUMNS}) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     [(table.table_id, s, *seat_values(row)) for s, row in enumerate(table.seats)],
                 )
                 if actions:
@@ -209,18 +269,19 @@ class PostgresStore:
 
         self._run(work)
 
-    def tables(self) -> list[TableRow]:
-        """Every stored table with its seats, oldest first."""
+    def tables(self, *, every: bool = False) -> list[TableRow]:
+        """The live tables (``every``: all) with their seats, oldest first."""
+        live = "" if every else " WHERE archived IS NULL"
 
         def work(conn: psycopg.Connection[Any]) -> list[TableRow]:
-            rows = conn.execute(
-                "SELECT table_id, config, finished, created FROM golfo_tables "
-                "ORDER BY created, table_id"
-            ).fetchall()
-            seats = conn.execute(
-                "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
-                "ORDER BY table_id, seat"
-            ).fetchall()
+            with conn.transaction():  # the tables and their seats as of one moment
+                rows = conn.execute(
+                    f"SELECT {TABLE_COLUMNS} FROM golfo_tables{live} ORDER BY created, table_id"
+                ).fetchall()
+                seats = conn.execute(
+                    f"SELECT table_id, {SEAT_COLUMNS} FROM golfo_seats WHERE table_id IN "
+                    f"(SELECT table_id FROM golfo_tables{live}) ORDER BY table_id, seat"
+                ).fetchall()
             return table_rows(rows, seats)
 
         return self._run(work)
@@ -230,28 +291,34 @@ class PostgresStore:
 
         def work(conn: psycopg.Connection[Any]) -> TableRow | None:
             row = conn.execute(
-                "SELECT config, finished, created FROM golfo_tables WHERE table_id = %s",
-                (table_id,),
+                f"SELECT {TABLE_COLUMNS} FROM golfo_tables WHERE table_id = %s", (table_id,)
             ).fetchone()
             if row is None:
                 return None
             seats = conn.execute(
-                "SELECT kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
-                "WHERE table_id = %s ORDER BY seat",
+                f"SELECT table_id, {SEAT_COLUMNS} FROM golfo_seats WHERE table_id = %s "
+                "ORDER BY seat",
                 (table_id,),
             ).fetchall()
-            (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
+            (table,) = table_rows([row], seats)
             return table
 
         return self._run(work)
 
     def set_seat(
-        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
+        self,
+        table_id: str,
+        seat: int,
+        row: SeatRow,
+        *,
+        expect: str | None = None,
+        quota: int | None = None,
     ) -> bool:
-        """Change one seat (only if its kind is ``expect``, when given); announce it."""
+        """Change one seat (only if its kind is ``expect``, when given; only within the
+        ``quota`` of its taker, when given; never at an archived table); announce it."""
         sql = (
             "UPDATE golfo_seats SET kind = %s, name = %s, token_hash = %s, bot = %s, "
-            "autoplay = %s, vote = %s WHERE table_id = %s AND seat = %s"
+            "autoplay = %s, vote = %s, taker = %s WHERE table_id = %s AND seat = %s"
         )
         params: tuple[Any, ...] = (*seat_values(row), table_id, seat)
         if expect is not None:
@@ -260,6 +327,15 @@ class PostgresStore:
 
         def work(conn: psycopg.Connection[Any]) -> bool:
             with conn.transaction():
+                if quota is not None and row.kind == "human":
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_ROOM_KEY,))
+                found = conn.execute(  # archiving waits for this, and this for archiving
+                    "SELECT archived FROM golfo_tables WHERE table_id = %s FOR SHARE", (table_id,)
+                ).fetchone()
+                if found is None or found[0] is not None:
+                    raise ClosedError(f"table {table_id} is archived")
+                if quota is not None and row.kind == "human":
+                    check_room(_counter(conn), Room(per_taker=quota), takers=[row.taker])
                 changed = conn.execute(sql, params).rowcount == 1
                 if changed:
                     _notify(conn, Event("seats", table_id))
@@ -283,7 +359,7 @@ class PostgresStore:
 
         last = self._run(work)
         if last is None:
-            raise StoreError(f"no table {table_id}")
+            raise ClosedError(f"table {table_id} is archived: its log is closed")
         if last + 1 != first:
             raise StaleLogError(f"table {table_id}: log ends at {last}, cannot add {first}")
 
@@ -300,16 +376,145 @@ class PostgresStore:
         return self._run(work)
 
     def set_finished(self, table_id: str) -> None:
-        """Mark the game as over (and give up its lease: it has no more tasks)."""
+        """Mark the game as over and archive the table (``"over"``; its lease given up: it
+        has no more tasks); announce it."""
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction():
                 conn.execute(
-                    "UPDATE golfo_tables SET finished = TRUE WHERE table_id = %s", (table_id,)
+                    "UPDATE golfo_tables SET finished = TRUE, archived = COALESCE(archived, %s), "
+                    "reason = CASE WHEN archived IS NULL THEN 'over' ELSE reason END "
+                    "WHERE table_id = %s",
+                    (time.time(), table_id),
                 )
                 conn.execute("DELETE FROM golfo_leases WHERE table_id = %s", (table_id,))
+                _notify(conn, _archived_event(table_id, "over"))
 
         self._run(work)
+
+    def _archived(self, reason: str, sql: str, params: tuple[Any, ...]) -> list[str]:
+        """Run an ``UPDATE ... RETURNING table_id`` that archives tables for ``reason``; give
+        up their leases and announce each, in the same transaction."""
+
+        def work(conn: psycopg.Connection[Any]) -> list[str]:
+            with conn.transaction():
+                done = [table_id for (table_id,) in conn.execute(sql, params).fetchall()]
+                if done:
+                    conn.execute("DELETE FROM golfo_leases WHERE table_id = ANY(%s)", (done,))
+                for table_id in done:
+                    _notify(conn, _archived_event(table_id, reason))
+            return done
+
+        return self._run(work)
+
+    def archive(self, table_ids: Sequence[str], reason: str) -> list[str]:
+        """Archive the live tables among ``table_ids``; the ones archived (announced)."""
+        if reason not in REASONS:
+            raise ValueError(f"not a reason to archive: {reason!r}")
+        return self._archived(
+            reason,
+            "UPDATE golfo_tables SET archived = %s, reason = %s WHERE archived IS NULL "
+            "AND table_id = ANY(%s) RETURNING table_id",
+            (time.time(), reason, list(table_ids)),
+        )
+
+    def archive_idle(
+        self, seated_before: float, unseated_before: float, keep: Sequence[str]
+    ) -> list[str]:
+        """Archive the live tables nobody attended or moved for too long (``"abandoned"``;
+        announced)."""
+        return self._archived(
+            "abandoned",
+            "UPDATE golfo_tables SET archived = %s, reason = 'abandoned' "
+            "WHERE archived IS NULL AND NOT (table_id = ANY(%s)) "
+            f"AND GREATEST(active, {LAST_MOVE}) < CASE WHEN {SEATED} THEN %s ELSE %s END "
+            "RETURNING table_id",
+            (time.time(), list(keep), seated_before, unseated_before),
+        )
+
+    def touch(
+        self, table_ids: Sequence[str], *, present: bool = True, announce: bool = False
+    ) -> None:
+        """Note that ``table_ids`` are attended now; with ``announce``, tell every process
+        (``presence``: the one running their tasks lets them go on)."""
+        if not table_ids:
+            return
+        now = time.time()
+        sets = "active = %s, attended = %s" if present else "active = %s"
+        params = (now, now) if present else (now,)
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                conn.execute(
+                    f"UPDATE golfo_tables SET {sets} WHERE table_id = ANY(%s)",
+                    (*params, list(table_ids)),
+                )
+                for table_id in table_ids if announce else ():
+                    _notify(conn, Event("presence", table_id))
+
+        self._run(work)
+
+    def activity(self, table_ids: Sequence[str]) -> dict[str, float]:
+        """When each of ``table_ids`` was last attended (by any process)."""
+
+        def work(conn: psycopg.Connection[Any]) -> dict[str, float]:
+            rows = conn.execute(
+                "SELECT table_id, attended FROM golfo_tables WHERE table_id = ANY(%s)",
+                (list(table_ids),),
+            ).fetchall()
+            return {table_id: float(attended) for table_id, attended in rows}
+
+        return self._run(work)
+
+    def closed(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """Which of ``table_ids`` are archived or gone, with the reason (``""``: gone)."""
+
+        def work(conn: psycopg.Connection[Any]) -> dict[str, str]:
+            rows = conn.execute(
+                "SELECT table_id, archived, reason FROM golfo_tables WHERE table_id = ANY(%s)",
+                (list(table_ids),),
+            ).fetchall()
+            found = {table_id: (archived, str(reason)) for table_id, archived, reason in rows}
+            return {
+                table_id: found[table_id][1] if table_id in found else ""
+                for table_id in table_ids
+                if table_id not in found or found[table_id][0] is not None
+            }
+
+        return self._run(work)
+
+    def delete(self, table_ids: Sequence[str]) -> list[str]:
+        """Delete the archived tables among ``table_ids`` for good; the ones deleted."""
+
+        def work(conn: psycopg.Connection[Any]) -> list[str]:
+            with conn.transaction():
+                found = [
+                    table_id
+                    for (table_id,) in conn.execute(
+                        "SELECT table_id FROM golfo_tables WHERE archived IS NOT NULL "
+                        "AND table_id = ANY(%s) FOR UPDATE",
+                        (list(table_ids),),
+                    ).fetchall()
+                ]
+                for table in ("golfo_leases", "golfo_actions", "golfo_seats", "golfo_tables"):
+                    conn.execute(f"DELETE FROM {table} WHERE table_id = ANY(%s)", (found,))
+            return found
+
+        return self._run(work)
+
+    def listing(self, *, every: bool = True) -> list[TableInfo]:
+        """The tables (``every``: the archived too) with their logs' lengths, for the
+        operator."""
+        tables = self.tables(every=every)
+
+        def work(conn: psycopg.Connection[Any]) -> dict[str, tuple[int, float | None]]:
+            rows = conn.execute(
+                "SELECT table_id, COUNT(*), MAX(time) FROM golfo_actions GROUP BY table_id"
+            ).fetchall()
+            return {tid: (int(n), None if t is None else float(t)) for tid, n, t in rows}
+
+        counts = self._run(work)
+        return [TableInfo(row, *counts.get(row.table_id, (0, None))) for row in tables]
 
     def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The last sequence number of each table's log."""
@@ -347,8 +552,8 @@ class PostgresStore:
     # -- leases and notifications -------------------------------------------------
 
     def leases(self, holder: str, ttl: float) -> set[str]:
-        """Renew ``holder``'s leases for ``ttl`` seconds, take the unfinished tables whose
-        lease is missing or expired, and return the tables ``holder`` holds now.
+        """Renew ``holder``'s leases for ``ttl`` seconds, take the live tables whose lease is
+        missing or expired, and return the tables ``holder`` holds now.
 
         Three short statements, each its own transaction, so that processes doing the same at
         once never wait on each other in a cycle: expired leases are taken with ``SKIP
@@ -368,7 +573,7 @@ class PostgresStore:
             )
             conn.execute(
                 f"INSERT INTO golfo_leases (table_id, holder, expires) "
-                f"SELECT table_id, %s, {until} FROM golfo_tables t WHERE NOT finished "
+                f"SELECT table_id, %s, {until} FROM golfo_tables t WHERE archived IS NULL "
                 "AND NOT EXISTS (SELECT 1 FROM golfo_leases l WHERE l.table_id = t.table_id) "
                 "ORDER BY table_id ON CONFLICT (table_id) DO NOTHING",
                 (holder, ttl),
@@ -456,6 +661,22 @@ class PostgresStore:
         if self._listener is not None:
             self._listener.join(timeout=5)
         self._pool.close()
+
+
+def _counter(conn: psycopg.Connection[Any]) -> Callable[[str, tuple[Any, ...]], int]:
+    """:func:`~golfo.server.storage.check_room`'s counts (``?`` placeholders) on ``conn``."""
+
+    def count(sql: str, params: tuple[Any, ...]) -> int:
+        row = conn.execute(sql.replace("?", "%s"), params).fetchone()
+        return 0 if row is None else int(row[0])
+
+    return count
+
+
+def _archived_event(table_id: str, reason: str) -> Event:
+    """The announcement that ``table_id`` was archived, its reason's place in
+    :data:`~golfo.server.storage.REASONS` (from 1) as the sequence number."""
+    return Event("archived", table_id, REASONS.index(reason) + 1)
 
 
 def _notify(conn: psycopg.Connection[Any], event: Event) -> None:

@@ -19,11 +19,12 @@ from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
 from golfo.notation import explain
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
-from golfo.server.store import UnavailableError
+from golfo.server.storage import UnavailableError
 from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
 __all__ = [
     "BOT_KINDS",
+    "CLOSED",
     "CODES",
     "MOVE_UNREAD",
     "NO_SEEDS",
@@ -104,6 +105,25 @@ NO_SEEDS: Final = (
 )
 """What a player is told of a table asked for with a ``seed`` where the server allows none."""
 
+CLOSED: Final = {
+    "over": ("la partida ha terminado", "the game is over"),
+    "abandoned": (
+        "esta mesa se ha archivado: nadie jugaba en ella",
+        "this table was archived: nobody was playing at it",
+    ),
+    "limit": (
+        "esta mesa ha llegado al límite de este servidor y se ha cerrado",
+        "this table reached this server's limit and was closed",
+    ),
+    "operator": (
+        "el administrador del servidor ha archivado esta mesa",
+        "the server's operator archived this table",
+    ),
+    "": ("esta mesa se ha archivado", "this table was archived"),
+}
+"""What a player is told of a move at an archived table, by the reason (an ``illegal``
+error)."""
+
 
 class ProtocolError(Exception):
     """A client's message or request that the server refuses: ``code`` (one of
@@ -154,7 +174,7 @@ def error_message(error: Exception, unread: tuple[str, str] = MOVE_UNREAD) -> Pr
     A :class:`golfo.FormatError` becomes a ``format`` error whose message, for the player,
     is ``unread`` (Spanish, English: by default :data:`MOVE_UNREAD`) and whose ``detail`` is
     the technical reason (the place and what was expected).  A failure of the database
-    (:class:`~golfo.server.store.UnavailableError`) is ``unavailable``, without its reason,
+    (:class:`~golfo.server.storage.UnavailableError`) is ``unavailable``, without its reason,
     which names the server's database."""
     if isinstance(error, ProtocolError):
         return error

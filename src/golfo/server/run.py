@@ -22,9 +22,12 @@ import attrs
 import uvicorn
 from starlette.applications import Starlette
 
+from golfo.server import bounds as table_bounds
 from golfo.server.app import MAX_BODY, create_app
+from golfo.server.bounds import Bounds
 from golfo.server.databases import open_store
 from golfo.server.guard import normal_origin
+from golfo.server.limits import Limits
 from golfo.server.seeds import MIN_SECRET
 from golfo.server.sockets import (
     MAX_HEADERS,
@@ -34,8 +37,7 @@ from golfo.server.sockets import (
     protocols,
     raise_file_limit,
 )
-from golfo.server.store import StoreError, is_postgres_url, redact_url
-from golfo.server.tables import Limits
+from golfo.server.storage import StoreError, is_postgres_url, redact_url
 
 __all__ = [
     "DEFAULT_DB",
@@ -165,7 +167,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     defaults = Limits()
     parser.add_argument(
-        "--max-tables", type=int, default=defaults.tables, help="tables held at once"
+        "--max-tables",
+        type=int,
+        default=defaults.tables,
+        metavar="N",
+        help="live tables at once, over every process on the database (a finished or "
+        "abandoned table is archived and no longer counts; golfo tables archives others)",
     )
     parser.add_argument(
         "--max-connections",
@@ -284,6 +291,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"seed with a secret: the database's own, or ${SECRET_VARIABLE}'s); off, a seed is "
         "refused and every deal is at random",
     )
+    table_bounds.add_arguments(parser)
 
 
 async def serve(
@@ -298,6 +306,7 @@ async def serve(
     trusted_proxies: str = DEFAULT_PROXIES,
     seeds: bool = False,
     secret: bytes | None = None,
+    bounds: Bounds | None = None,
     compression: bool = False,
 ) -> None:
     """Listen on ``host:port`` until stopped; print the URL once listening.  The port is
@@ -310,8 +319,8 @@ async def serve(
 
     Web pages of the ``allow_origins`` may use the server besides its own; the
     ``trusted_proxies`` (comma-separated addresses or networks, ``""``: none) are believed
-    when they name the client in ``X-Forwarded-For``.  ``seeds`` and ``secret`` as for
-    :func:`~golfo.server.create_app`."""
+    when they name the client in ``X-Forwarded-For``.  ``seeds``, ``secret`` and ``bounds``
+    as for :func:`~golfo.server.create_app`."""
     sock = listen(host, port)
     limits = _within_files(limits or Limits())
     try:
@@ -324,6 +333,7 @@ async def serve(
                 allow_origins=allow_origins,
                 seeds=seeds,
                 secret=secret,
+                bounds=bounds,
             )
             await _serve(sock, host, db, app, trusted_proxies, compression)
         finally:
@@ -435,6 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 trusted_proxies=args.trusted_proxy,
                 seeds=args.allow_seeds,
                 secret=secret,
+                bounds=table_bounds.from_arguments(args),
                 compression=args.compression,
             )
         )

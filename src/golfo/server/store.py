@@ -1,19 +1,12 @@
-"""Where the server keeps its tables: a small interface, and SQLite behind it.
+"""Where one server process keeps its tables: SQLite behind the interface of
+:mod:`golfo.server.storage`.
 
-A table is its configuration, its seats and an **append-only log** of every action applied
-to it (deals included), each with its sequence number and the time it was committed.  The
-server writes an action to the log, committed, before anyone is told of it, and rebuilds a
-table on start by replaying its log through :func:`golfo.apply` (so a corrupt log is found,
-not trusted).  :class:`Store` is the interface; :class:`SQLiteStore` keeps one process's
-tables (stdlib ``sqlite3``, WAL); :class:`~golfo.server.postgres.PostgresStore` lets several
-processes share theirs (row locks, NOTIFY and leases; ``docs/deployment.md``).
-
-The layout is versioned (:data:`SCHEMA_VERSION`): a newer server upgrades an older database
-as it opens it; an older server refuses a newer one.
+:class:`SQLiteStore` keeps one process's tables (stdlib ``sqlite3``, WAL);
+:class:`~golfo.server.postgres.PostgresStore` lets several processes share theirs (row
+locks, NOTIFY and leases; ``docs/deployment.md``).
 
 Secrets are never stored in clear: a seat's token is kept as its SHA-256 hash.  The SQLite
-file holds every hidden card: it is created readable by its owner only (``0600``).  A failure
-of the database itself (down, full, damaged) is :class:`UnavailableError`, whatever the store.
+file holds every hidden card: it is created readable by its owner only (``0600``).
 """
 
 from __future__ import annotations
@@ -29,187 +22,32 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
-import attrs
+from golfo.server.storage import (
+    LAST_MOVE,
+    REASONS,
+    SCHEMA_VERSION,
+    SEAT_COLUMNS,
+    SEATED,
+    TABLE_COLUMNS,
+    ClosedError,
+    Event,
+    Room,
+    SeatRow,
+    StaleLogError,
+    StoreError,
+    TableInfo,
+    TableRow,
+    UnavailableError,
+    check_room,
+    seat_values,
+    table_rows,
+)
 
-from golfo.errors import GolfoError
-
-__all__ = [
-    "SCHEMA_VERSION",
-    "Event",
-    "SQLiteStore",
-    "SeatRow",
-    "StaleLogError",
-    "Store",
-    "StoreError",
-    "TableRow",
-    "UnavailableError",
-    "is_postgres_url",
-    "redact_url",
-]
-
-SCHEMA_VERSION: Final = 2
-"""The version of the database layout this server writes (``golfo_meta.schema``): 1 the
-first server's; 2 adds each seat's ``autoplay`` and ``vote`` (shared by every process) and,
-on PostgreSQL, the leases."""
-
-
-class StoreError(GolfoError, RuntimeError):
-    """The database cannot be used: a newer layout, or a log that does not follow on."""
-
-
-class UnavailableError(StoreError):
-    """The database failed: it does not answer (down, restarting, unreachable), cannot write
-    (a full disk) or cannot be read (a damaged file).  What was asked is not done, or not
-    known to be done; a client is told ``unavailable`` and may try again, the server's own
-    tasks try again by themselves."""
-
-
-class StaleLogError(StoreError):
-    """The log has moved on since the state an action was applied to: another process
-    committed first.  The action is not stored; the table catches up and the client is
-    told ``stale``."""
-
+__all__ = ["SQLiteStore"]
 
 log = logging.getLogger("golfo.server")
-
-_EVENT_KINDS: Final = frozenset({"actions", "table", "seats", "resync"})
-
-
-@attrs.frozen
-class Event:
-    """What one process announces to the others (PostgreSQL's NOTIFY): a table's new
-    ``actions`` up to ``seq``, a new ``table``, changed ``seats``; ``resync`` (from the store
-    itself) when announcements may have been missed.
-
-    >>> Event.parse(Event("actions", "a1b2", 17).payload())
-    Event(kind='actions', table_id='a1b2', seq=17)
-    """
-
-    kind: str
-    """``"actions"``, ``"table"``, ``"seats"`` or ``"resync"``."""
-    table_id: str
-    """The table it is about (empty for ``resync``)."""
-    seq: int = 0
-    """For ``actions``: the sequence number of the last action committed."""
-
-    def payload(self) -> str:
-        """The event as the text of a notification."""
-        return f"{self.kind} {self.table_id} {self.seq}"
-
-    @classmethod
-    def parse(cls, text: str) -> Event | None:
-        """The event in a notification's text, or ``None`` if it is not one."""
-        parts = text.split(" ")
-        if len(parts) != 3 or parts[0] not in _EVENT_KINDS or not parts[2].isdigit():
-            return None
-        return cls(parts[0], parts[1], int(parts[2]))
-
-
-@attrs.frozen
-class SeatRow:
-    """One seat of a stored table."""
-
-    kind: str
-    """``"free"``, ``"human"`` or ``"bot"``."""
-    name: str = ""
-    """The player's display name (or the bot's kind)."""
-    token_hash: str = ""
-    """The SHA-256 hash of the seat's token, hex; empty when no token was issued."""
-    bot: str = "heuristic"
-    """The bot that plays the seat when it is a bot seat, or for a human whose turn timer
-    ran out or who asked a bot to play."""
-    autoplay: bool = False
-    """Whether the bot plays for this human seat, at the player's request."""
-    vote: int = -1
-    """The version of the game at which this human seat agreed to end an open-ended game
-    (between hands); the vote counts only while the game is still at that version."""
-
-
-@attrs.frozen
-class TableRow:
-    """A stored table: its id, its configuration (JSON data), its seats, whether it is over."""
-
-    table_id: str
-    """The table's id."""
-    config: dict[str, Any]
-    """The table's configuration as JSON data (rules, players, seed, pause, timer...)."""
-    seats: tuple[SeatRow, ...]
-    """The seats, by number."""
-    finished: bool
-    """Whether the game is over."""
-    created: float
-    """When the table was created (seconds since the epoch)."""
-
-
-class Store(Protocol):
-    """What the server needs from its storage.
-
-    A store that other processes also write (``shared``) announces every change with
-    :meth:`subscribe` and decides with :meth:`leases` which process runs each table's own
-    tasks; a store of one process holds every lease and has nothing to announce.
-    """
-
-    shared: bool
-    """Whether other server processes write the same database."""
-
-    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
-        """Store a new table, its seats and the first ``actions`` of its log (sequence
-        numbers 1, 2, ...: its first deal) in one transaction: after a failure, nothing of
-        it is stored."""
-
-    def tables(self) -> list[TableRow]:
-        """Every stored table, oldest first."""
-
-    def table(self, table_id: str) -> TableRow | None:
-        """One table as stored now (its seats included), or ``None``."""
-
-    def set_seat(
-        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
-    ) -> bool:
-        """Change a seat (taken, given to a bot, taken back); with ``expect``, only if its
-        kind is still ``expect`` (so a seat two players take at once goes to one).  Whether
-        it changed."""
-
-    def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
-        """Commit ``actions`` (JSON texts) as sequence numbers ``first``, ``first + 1``, ...
-        in one transaction; :class:`StaleLogError` unless ``first`` follows the log's last."""
-
-    def log(self, table_id: str, after: int = 0) -> list[str]:
-        """The table's actions after sequence number ``after``, in order (JSON texts)."""
-
-    def set_finished(self, table_id: str) -> None:
-        """Mark the table's game as over."""
-
-    def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
-        """The last sequence number of each table's log (tables with no log left out)."""
-
-    def leases(self, holder: str, ttl: float) -> set[str]:
-        """Renew ``holder``'s leases for ``ttl`` seconds, take the free or expired ones of
-        unfinished tables, and return the tables whose own tasks ``holder`` runs."""
-
-    def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
-        """Take one table's lease if it is free, expired or already ``holder``'s."""
-
-    def release(self, holder: str) -> None:
-        """Give up every lease of ``holder``."""
-
-    def subscribe(self, callback: Callable[[Event], None]) -> None:
-        """Call ``callback`` (from another thread) with every change any process makes."""
-
-    def secret(self) -> bytes:
-        """The database's own secret: 32 random bytes, made the first time it is asked for
-        and kept in ``golfo_meta`` (every process on the database gets the same), mixed into
-        every seeded deal (:mod:`golfo.server.seeds`)."""
-
-    def check(self) -> None:
-        """Touch the database (the health check): :class:`UnavailableError` unless it
-        answers."""
-
-    def close(self) -> None:
-        """Release the database."""
-
 
 _MIGRATIONS: Final[dict[int, str]] = {
     1: """
@@ -240,6 +78,20 @@ CREATE TABLE golfo_actions (
     2: """
 ALTER TABLE golfo_seats ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE golfo_seats ADD COLUMN vote INTEGER NOT NULL DEFAULT -1;
+""",
+    3: """
+ALTER TABLE golfo_tables ADD COLUMN archived REAL;
+ALTER TABLE golfo_tables ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN active REAL NOT NULL DEFAULT 0;
+ALTER TABLE golfo_tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE golfo_tables ADD COLUMN attended REAL NOT NULL DEFAULT 0;
+ALTER TABLE golfo_seats ADD COLUMN taker TEXT NOT NULL DEFAULT '';
+UPDATE golfo_tables SET active = created;
+UPDATE golfo_tables SET reason = 'over', archived = COALESCE((SELECT a.time FROM golfo_actions a
+    WHERE a.table_id = golfo_tables.table_id ORDER BY a.seq DESC LIMIT 1), created)
+    WHERE finished = 1;
+CREATE INDEX golfo_tables_live ON golfo_tables (creator) WHERE archived IS NULL;
+CREATE INDEX golfo_seats_taker ON golfo_seats (taker) WHERE taker <> '';
 """,
 }
 """SQLite's layout, version by version (PostgreSQL's is in :mod:`golfo.server.postgres`)."""
@@ -350,20 +202,37 @@ class SQLiteStore:
             raise
         db.execute("COMMIT")
 
-    def create_table(self, table: TableRow, actions: Sequence[str] = ()) -> None:
-        """Store a new table, its seats and its first actions, in one transaction."""
+    def _count(self, sql: str, params: tuple[Any, ...]) -> int:
+        (number,) = self._db.execute(sql, params).fetchone()
+        return int(number)
+
+    def create_table(
+        self, table: TableRow, actions: Sequence[str] = (), *, room: Room | None = None
+    ) -> None:
+        """Store a new table, its seats and its first actions, in one transaction (if it
+        fits in ``room``)."""
         now = time.time()
+        takers = [row.taker for row in table.seats if row.kind == "human"]
         with self._locked() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
+                if room is not None:
+                    check_room(self._count, room, table=True, creator=table.creator, takers=takers)
                 db.execute(
-                    "INSERT INTO golfo_tables (table_id, config, finished, created) "
-                    "VALUES (?, ?, ?, ?)",
-                    (table.table_id, json.dumps(table.config), int(table.finished), table.created),
+                    "INSERT INTO golfo_tables (table_id, config, finished, created, archived, "
+                    "reason, active, creator) VALUES (?, ?, ?, ?, NULL, '', ?, ?)",
+                    (
+                        table.table_id,
+                        json.dumps(table.config),
+                        int(table.finished),
+                        table.created,
+                        table.created,
+                        table.creator,
+                    ),
                 )
                 db.executemany(
-                    "INSERT INTO golfo_seats (table_id, seat, kind, name, token_hash, bot, "
-                    "autoplay, vote) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO golfo_seats (table_id, seat, {SEAT_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(table.table_id, s, *seat_values(row)) for s, row in enumerate(table.seats)],
                 )
                 db.executemany(
@@ -376,15 +245,16 @@ class SQLiteStore:
                 raise
             db.execute("COMMIT")
 
-    def tables(self) -> list[TableRow]:
-        """Every stored table with its seats, oldest first."""
+    def tables(self, *, every: bool = False) -> list[TableRow]:
+        """The live tables (``every``: all) with their seats, oldest first."""
+        live = "" if every else " WHERE archived IS NULL"
         with self._locked() as db:
             rows = db.execute(
-                "SELECT table_id, config, finished, created FROM golfo_tables ORDER BY created"
+                f"SELECT {TABLE_COLUMNS} FROM golfo_tables{live} ORDER BY created, table_id"
             ).fetchall()
             seats = db.execute(
-                "SELECT table_id, kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
-                "ORDER BY table_id, seat"
+                f"SELECT table_id, {SEAT_COLUMNS} FROM golfo_seats WHERE table_id IN "
+                f"(SELECT table_id FROM golfo_tables{live}) ORDER BY table_id, seat"
             ).fetchall()
         return table_rows(rows, seats)
 
@@ -392,33 +262,54 @@ class SQLiteStore:
         """One table with its seats, or ``None``."""
         with self._locked() as db:
             row = db.execute(
-                "SELECT config, finished, created FROM golfo_tables WHERE table_id = ?",
-                (table_id,),
+                f"SELECT {TABLE_COLUMNS} FROM golfo_tables WHERE table_id = ?", (table_id,)
             ).fetchone()
             seats = db.execute(
-                "SELECT kind, name, token_hash, bot, autoplay, vote FROM golfo_seats "
-                "WHERE table_id = ? ORDER BY seat",
+                f"SELECT table_id, {SEAT_COLUMNS} FROM golfo_seats WHERE table_id = ? "
+                "ORDER BY seat",
                 (table_id,),
             ).fetchall()
         if row is None:
             return None
-        (table,) = table_rows([(table_id, *row)], [(table_id, *s) for s in seats])
+        (table,) = table_rows([row], seats)
         return table
 
     def set_seat(
-        self, table_id: str, seat: int, row: SeatRow, *, expect: str | None = None
+        self,
+        table_id: str,
+        seat: int,
+        row: SeatRow,
+        *,
+        expect: str | None = None,
+        quota: int | None = None,
     ) -> bool:
-        """Change one seat (only if its kind is ``expect``, when given)."""
+        """Change one seat (only if its kind is ``expect``, when given; only within the
+        ``quota`` of its taker, when given; never at an archived table)."""
         sql = (
             "UPDATE golfo_seats SET kind = ?, name = ?, token_hash = ?, bot = ?, autoplay = ?, "
-            "vote = ? WHERE table_id = ? AND seat = ?"
+            "vote = ?, taker = ? WHERE table_id = ? AND seat = ?"
         )
         params: tuple[Any, ...] = (*seat_values(row), table_id, seat)
         if expect is not None:
             sql += " AND kind = ?"
             params += (expect,)
         with self._locked() as db:
-            return db.execute(sql, params).rowcount == 1
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                found = db.execute(
+                    "SELECT archived FROM golfo_tables WHERE table_id = ?", (table_id,)
+                ).fetchone()
+                if found is None or found[0] is not None:
+                    raise ClosedError(f"table {table_id} is archived")
+                if quota is not None and row.kind == "human":
+                    check_room(self._count, Room(per_taker=quota), takers=[row.taker])
+                changed = db.execute(sql, params).rowcount == 1
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return changed
 
     def append(self, table_id: str, first: int, actions: Sequence[str]) -> None:
         """Commit ``actions`` at ``first``, ``first + 1``, ... (one transaction, after checking
@@ -427,6 +318,11 @@ class SQLiteStore:
         with self._locked() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
+                found = db.execute(
+                    "SELECT archived FROM golfo_tables WHERE table_id = ?", (table_id,)
+                ).fetchone()
+                if found is None or found[0] is not None:
+                    raise ClosedError(f"table {table_id} is archived: its log is closed")
                 (last,) = db.execute(
                     "SELECT COALESCE(MAX(seq), 0) FROM golfo_actions WHERE table_id = ?",
                     (table_id,),
@@ -453,9 +349,114 @@ class SQLiteStore:
         return [text for (text,) in rows]
 
     def set_finished(self, table_id: str) -> None:
-        """Mark the game as over."""
+        """Mark the game as over, and archive the table (``"over"``)."""
         with self._locked() as db:
-            db.execute("UPDATE golfo_tables SET finished = 1 WHERE table_id = ?", (table_id,))
+            db.execute(
+                "UPDATE golfo_tables SET finished = 1, archived = COALESCE(archived, ?), "
+                "reason = CASE WHEN archived IS NULL THEN 'over' ELSE reason END "
+                "WHERE table_id = ?",
+                (time.time(), table_id),
+            )
+
+    def archive(self, table_ids: Sequence[str], reason: str) -> list[str]:
+        """Archive the live tables among ``table_ids``; the ones archived."""
+        if reason not in REASONS:
+            raise ValueError(f"not a reason to archive: {reason!r}")
+        with self._locked() as db:
+            rows = db.execute(
+                "UPDATE golfo_tables SET archived = ?, reason = ? WHERE archived IS NULL "
+                f"AND table_id IN {_AMONG} RETURNING table_id",
+                (time.time(), reason, _ids(table_ids)),
+            ).fetchall()
+        return [table_id for (table_id,) in rows]
+
+    def archive_idle(
+        self, seated_before: float, unseated_before: float, keep: Sequence[str]
+    ) -> list[str]:
+        """Archive the live tables nobody attended or moved for too long (``"abandoned"``)."""
+        with self._locked() as db:
+            rows = db.execute(
+                "UPDATE golfo_tables SET archived = ?, reason = 'abandoned' "
+                f"WHERE archived IS NULL AND table_id NOT IN {_AMONG} "
+                f"AND MAX(active, {LAST_MOVE}) < CASE WHEN {SEATED} THEN ? ELSE ? END "
+                "RETURNING table_id",
+                (time.time(), _ids(keep), seated_before, unseated_before),
+            ).fetchall()
+        return [table_id for (table_id,) in rows]
+
+    def touch(
+        self, table_ids: Sequence[str], *, present: bool = True, announce: bool = False
+    ) -> None:
+        """Note that ``table_ids`` are attended now (nobody else to tell)."""
+        if not table_ids:
+            return
+        now = time.time()
+        sets, params = (
+            ("active = ?, attended = ?", (now, now)) if present else ("active = ?", (now,))
+        )
+        with self._locked() as db:
+            db.execute(
+                f"UPDATE golfo_tables SET {sets} WHERE table_id IN {_AMONG}",
+                (*params, _ids(table_ids)),
+            )
+
+    def activity(self, table_ids: Sequence[str]) -> dict[str, float]:
+        """When each of ``table_ids`` was last attended."""
+        with self._locked() as db:
+            rows = db.execute(
+                f"SELECT table_id, attended FROM golfo_tables WHERE table_id IN {_AMONG}",
+                (_ids(table_ids),),
+            ).fetchall()
+        return {table_id: float(attended) for table_id, attended in rows}
+
+    def closed(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """Which of ``table_ids`` are archived or gone, with the reason (``""``: gone)."""
+        with self._locked() as db:
+            rows = db.execute(
+                f"SELECT table_id, archived, reason FROM golfo_tables WHERE table_id IN {_AMONG}",
+                (_ids(table_ids),),
+            ).fetchall()
+        found = {table_id: (archived, str(reason)) for table_id, archived, reason in rows}
+        return {
+            table_id: found[table_id][1] if table_id in found else ""
+            for table_id in table_ids
+            if table_id not in found or found[table_id][0] is not None
+        }
+
+    def delete(self, table_ids: Sequence[str]) -> list[str]:
+        """Delete the archived tables among ``table_ids`` for good; the ones deleted."""
+        with self._locked() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                found = [
+                    table_id
+                    for (table_id,) in db.execute(
+                        "SELECT table_id FROM golfo_tables WHERE archived IS NOT NULL "
+                        f"AND table_id IN {_AMONG}",
+                        (_ids(table_ids),),
+                    ).fetchall()
+                ]
+                for table in ("golfo_actions", "golfo_seats", "golfo_tables"):
+                    db.execute(f"DELETE FROM {table} WHERE table_id IN {_AMONG}", (_ids(found),))
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        return found
+
+    def listing(self, *, every: bool = True) -> list[TableInfo]:
+        """The tables (``every``: the archived too) with their logs' lengths, for the
+        operator."""
+        tables = self.tables(every=every)
+        with self._locked() as db:
+            counts = {
+                table_id: (int(n), float(t) if t is not None else None)
+                for table_id, n, t in db.execute(
+                    "SELECT table_id, COUNT(*), MAX(time) FROM golfo_actions GROUP BY table_id"
+                ).fetchall()
+            }
+        return [TableInfo(row, *counts.get(row.table_id, (0, None))) for row in tables]
 
     def heads(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The last sequence number of each table's log."""
@@ -469,9 +470,9 @@ class SQLiteStore:
         return {table_id: int(seq) for table_id, seq in rows}
 
     def leases(self, holder: str, ttl: float) -> set[str]:
-        """Every unfinished table: this process is the only one."""
+        """Every live table: this process is the only one."""
         with self._locked() as db:
-            rows = db.execute("SELECT table_id FROM golfo_tables WHERE finished = 0")
+            rows = db.execute("SELECT table_id FROM golfo_tables WHERE archived IS NULL")
             return {table_id for (table_id,) in rows.fetchall()}
 
     def take_lease(self, holder: str, table_id: str, ttl: float) -> bool:
@@ -548,47 +549,11 @@ def _create_private(path: str) -> None:
         )
 
 
-def is_postgres_url(text: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL database rather than a SQLite file.
-
-    >>> is_postgres_url("postgresql://golfo@db.example/golfo"), is_postgres_url("golfo.sqlite3")
-    (True, False)
-    """
-    return text.startswith(("postgresql://", "postgres://"))
+_AMONG: Final = "(SELECT value FROM json_each(?))"
+"""SQL: the ids in one parameter, a JSON list (:func:`_ids`): no limit on how many, and none
+is none (``NOT IN`` it is true)."""
 
 
-def redact_url(url: str) -> str:
-    """A PostgreSQL URL without its password, for messages and logs.
-
-    >>> redact_url("postgresql://golfo:s3cret@db:5432/golfo")
-    'postgresql://golfo:***@db:5432/golfo'
-    """
-    scheme, sep, rest = url.partition("://")
-    login, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in login:
-        return url
-    return f"{scheme}://{login.split(':', 1)[0]}:***@{host}"
-
-
-def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) -> list[TableRow]:
-    """:class:`TableRow` s from the columns ``table_id, config, finished, created`` of each
-    table and ``table_id, kind, name, token_hash, bot, autoplay, vote`` of each seat (in seat
-    order), as both stores read them."""
-    by_table: dict[str, list[SeatRow]] = {}
-    for table_id, *values in seats:
-        by_table.setdefault(table_id, []).append(seat_row(values))
-    return [
-        TableRow(tid, json.loads(config), tuple(by_table.get(tid, ())), bool(done), created)
-        for tid, config, done, created in tables
-    ]
-
-
-def seat_values(row: SeatRow) -> tuple[Any, ...]:
-    """A seat's columns ``kind, name, token_hash, bot, autoplay, vote``, to store it."""
-    return (row.kind, row.name, row.token_hash, row.bot, row.autoplay, row.vote)
-
-
-def seat_row(values: Sequence[Any]) -> SeatRow:
-    """A :class:`SeatRow` from the columns ``kind, name, token_hash, bot, autoplay, vote``."""
-    kind, name, token_hash, bot, autoplay, vote = values
-    return SeatRow(str(kind), str(name), str(token_hash), str(bot), bool(autoplay), int(vote))
+def _ids(items: Sequence[str]) -> str:
+    """Table ids as the one parameter of :data:`_AMONG`."""
+    return json.dumps(list(items))

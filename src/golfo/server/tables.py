@@ -15,6 +15,13 @@ tasks run only in the process holding its lease (:meth:`Hub.maintain`).
 
 The server's own work (bots, timers, catching up, leases) survives any failure, of the
 database above all: logged, then tried again after a growing wait (``backoff``).
+
+Each table's own moves are bounded (:mod:`golfo.server.bounds`): they wait at least the
+server's least delay, happen only while someone attends the table, and stop at the server's
+most hands and actions.  A table is *live* until it is archived (its game over, abandoned,
+stopped at those limits, or by the operator); a server loads its live tables after it
+starts listening, and an archived one only when someone asks for it
+(:mod:`golfo.server.upkeep` does the rounds).
 """
 
 from __future__ import annotations
@@ -41,9 +48,17 @@ from golfo.notation import Lang, parse
 from golfo.records import to_json
 from golfo.reducer import apply, new_game
 from golfo.server.backoff import Background, Backoff
-from golfo.server.protocol import NO_SEEDS, ProtocolError, TableConfig, config_from_data
+from golfo.server.bounds import Bounds
+from golfo.server.limits import Connection, Limits
+from golfo.server.protocol import CLOSED, ProtocolError, TableConfig, config_from_data
 from golfo.server.seeds import deal_seeded, random_bot_seed
-from golfo.server.store import Event, SeatRow, StaleLogError, Store, TableRow
+from golfo.server.storage import (
+    ClosedError,
+    SeatRow,
+    StaleLogError,
+    Store,
+    TableRow,
+)
 from golfo.standings import standings
 from golfo.state import Phase, State, log_entries
 from golfo.views import view
@@ -56,7 +71,7 @@ from golfo.wire import (
     view_data,
 )
 
-__all__ = ["Connection", "Hub", "Limits", "Table", "hash_token"]
+__all__ = ["Hub", "Table", "hash_token", "since"]
 
 log = logging.getLogger("golfo.server")
 
@@ -64,84 +79,6 @@ log = logging.getLogger("golfo.server")
 def hash_token(token: str) -> str:
     """The SHA-256 of a token, hex: what the store keeps instead of the token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@attrs.frozen
-class Limits:
-    """What one server accepts at most."""
-
-    tables: int = 1000
-    """Tables held at once."""
-    connections: int = 2000
-    """Connections at once, HTTP and WebSocket, idle and half-sent ones included: counted as
-    each is accepted (``golfo.server.sockets``; lowered to fit the file limit)."""
-    per_address: int = 64
-    """Of those, from one client address (a trusted proxy's are not counted)."""
-    spectators: int | None = None
-    """Spectators' sockets over every table (``None``: half of :attr:`connections`): the rest
-    is the players' (``golfo.server.admission``)."""
-    spectators_per_table: int = 32
-    """Spectators' sockets at one table."""
-    spectators_per_address: int = 16
-    """Spectators' sockets from one client address, over every table."""
-    per_seat: int = 4
-    """Sockets one seat's token may hold at once (a seated player is always let in up to it)."""
-    request_timeout: float = 10.0
-    """Seconds a client has to send a whole HTTP request, once connected or answered."""
-    hello_timeout: float = 10.0
-    """Seconds a new WebSocket has to say hello."""
-    ping_interval: float = 20.0
-    """Seconds between the server's pings on a WebSocket; one unanswered for as long closes it."""
-    queue: int = 64
-    """Messages waiting for one slow client before it is dropped."""
-    rate: float = 20.0
-    """Messages per second a connection may send (sustained) ..."""
-    burst: float = 40.0
-    """... and in a burst."""
-    auth_failures: int = 10
-    """Bad tokens one client address may send at once (``golfo.server.throttle``) ..."""
-    auth_wait: float = 6.0
-    """... then one more every this many seconds."""
-
-
-class Connection:
-    """One WebSocket client of a table: its seat (``None``: a spectator) and a bounded queue
-    of messages to send; a client that cannot keep up is dropped, not buffered."""
-
-    def __init__(self, seat: int | None, limits: Limits, close: Callable[[], Any]) -> None:
-        self.seat = seat
-        """The seat it plays, or ``None`` for a spectator."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.queue)
-        """Messages to send, as JSON texts (``None``: close)."""
-        self.dropped = False
-        """Whether it was dropped for being too slow."""
-        self._close = close
-        self._rate = limits.rate
-        self._burst = limits.burst
-        self._tokens = limits.burst
-        self._last = time.monotonic()
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue ``message``; drop the client if its queue is full."""
-        if self.dropped:
-            return
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.dropped = True
-            log.warning("dropping a slow client (seat %s)", self.seat)
-            self._close()
-
-    def allow(self) -> bool:
-        """Whether one more message fits the rate limit (a token bucket)."""
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
-        self._last = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        return False
 
 
 class Table:
@@ -169,7 +106,16 @@ class Table:
         self.state = state
         """The true state of the game."""
         self.connections: set[Connection] = set()
-        """Its WebSocket clients (on this process)."""
+        """Its WebSocket clients (on this process): :meth:`join` and :meth:`leave` change
+        them."""
+        self.archived: str | None = None
+        """Why it was archived (``golfo.server.storage.REASONS``), or ``None`` while live."""
+        self.present_until = 0.0
+        """Until when (``time.monotonic()``) another process said that it is attended."""
+        self.used = time.monotonic()
+        """When it was last asked for (an archived table leaves memory a while after)."""
+        self._attended = False  # attended here, as last seen (to announce it once)
+        self._paused = False  # its own moves wait for someone to attend it
         self.known = state.version
         """The last version the store has announced (other processes may be ahead of
         :attr:`state` until this process catches up)."""
@@ -198,6 +144,58 @@ class Table:
         """Whether a person has ever sat at the table (a seat once taken stays a person's)."""
         return any(row.kind == "human" for row in self.seats)
 
+    @property
+    def attended_here(self) -> bool:
+        """Whether someone attends the table through this process: where a person has sat,
+        a socket of a person's seat (spectators do not count); elsewhere any socket."""
+        people = {s for s, row in enumerate(self.seats) if row.kind == "human"}
+        return any(not people or c.seat in people for c in self.connections)
+
+    @property
+    def attended(self) -> bool:
+        """Whether someone attends the table, through this process or (lately) another."""
+        return self.attended_here or self.present_until > time.monotonic()
+
+    def presence(self, until: float) -> None:
+        """Another process says someone attends the table until ``until`` (a
+        ``time.monotonic()``): its own moves go on (they pause once that has passed)."""
+        self.present_until = until
+        self._resume()
+
+    def join(self, connection: Connection) -> None:
+        """A socket of this process joins the table (:meth:`seen`)."""
+        self.connections.add(connection)
+        self.seen()
+
+    def leave(self, connection: Connection) -> None:
+        """A socket of this process leaves the table (:meth:`seen`)."""
+        self.connections.discard(connection)
+        self.seen()
+
+    def seen(self) -> None:
+        """Its sockets changed: once it is attended here, its own moves go on if they were
+        paused (and other processes are told, with a shared store); once nobody attends it,
+        they pause after the move under way, if any (:meth:`schedule`)."""
+        attended, was = self.attended_here, self._attended
+        self._attended = attended
+        if attended and not was and self.hub.store.shared and self.archived is None:
+            self.hub.background.spawn(
+                "saying it is attended",
+                self.table_id,
+                functools.partial(self.hub.call, self._touch, [self.table_id]),
+            )
+        self._resume()
+
+    def _resume(self) -> None:
+        """Schedule the table's own moves if they were paused for want of anyone attending
+        it and someone does now (never otherwise: a socket coming and going must not put
+        a bot's move off)."""
+        if self._paused and self.attended and self.hub.running:
+            self.schedule()
+
+    def _touch(self, table_ids: list[str]) -> None:
+        self.hub.store.touch(table_ids, announce=True)
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), or ``None``."""
         if not token:
@@ -218,7 +216,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """A line of the lobby (``seeded``: the table deals from a seed, for a test or a
-        replay)."""
+        replay; ``archived``: why it was archived, or ``None`` while live)."""
         return {
             "table": self.table_id,
             "players": self.config.players,
@@ -231,6 +229,7 @@ class Table:
             "pause": self.config.pause,
             "timer": self.config.timer,
             "seeded": self.config.seed is not None,
+            "archived": self.archived,
         }
 
     def _bot_for(self, seat: int) -> Bot:
@@ -263,11 +262,16 @@ class Table:
             state = self.state
             if version is not None and version != state.version:
                 raise ProtocolError("stale", detail=f"version {version}, now {state.version}")
-            new = self._deal(apply(state, action))
+            self.refuse_if_closed()
+            new = self.deal_chance(apply(state, action))
             try:
                 await self.hub.call(
-                    store.append, self.table_id, state.version + 1, _since(state, new)
+                    store.append, self.table_id, state.version + 1, since(state, new)
                 )
+            except ClosedError:  # archived elsewhere (another process, the operator)
+                self.close("")
+                self.refuse_if_closed()
+                raise
             except StaleLogError:  # another process committed first: catch up, refuse this one
                 lost = True
                 steps = await self._refresh()
@@ -276,7 +280,7 @@ class Table:
                 self.state = new
                 self.known = max(self.known, new.version)
                 if new.is_over:
-                    await self._mark_over()
+                    await self.mark_over()
         for step in steps[:-1]:
             self.broadcast(step)
         self.changed()
@@ -285,9 +289,30 @@ class Table:
                 "stale", detail=f"version {state.version}, now {self.state.version}"
             )
 
-    async def _mark_over(self) -> None:
-        """Mark the game over in the store; if that fails, later (the log says so already)."""
-        mark = functools.partial(self.hub.call, self.hub.store.set_finished, self.table_id)
+    def refuse_if_closed(self) -> None:
+        """An ``illegal`` error, worded for the player, if the table is archived."""
+        if self.archived is not None and not self.state.is_over:
+            es, en = CLOSED.get(self.archived, CLOSED[""])
+            raise ProtocolError("illegal", es, en, detail=f"table archived: {self.archived}")
+
+    def close(self, reason: str) -> None:
+        """The table was archived (``reason``; ``""``: not known yet): its own moves stop
+        (but the one that ended the game, if it is ending it now), its sockets stay until
+        their clients leave."""
+        if self.archived is None or (reason and not self.archived):
+            self.archived = reason
+        task = self._task
+        if task is not None and task is not asyncio.current_task():  # not the move ending it
+            task.cancel()
+
+    async def mark_over(self) -> None:
+        """Mark the game over in the store, which archives the table; if that fails, later
+        (the log says so already)."""
+
+        async def mark() -> None:
+            await self.hub.call(self.hub.store.set_finished, self.table_id)
+            self.close("over")
+
         try:
             await mark()
         except Exception:
@@ -339,7 +364,13 @@ class Table:
 
     async def set_seat(self, seat: int, row: SeatRow) -> None:
         """Change one of the table's seats, in the store first."""
-        await self.hub.call(self.hub.store.set_seat, self.table_id, seat, row)
+        self.refuse_if_closed()
+        try:
+            await self.hub.call(self.hub.store.set_seat, self.table_id, seat, row)
+        except ClosedError:
+            self.close("")
+            self.refuse_if_closed()
+            raise
         self.put_seat(seat, row)
 
     def put_seat(self, seat: int, row: SeatRow) -> None:
@@ -352,7 +383,8 @@ class Table:
         self.seats = seats
         self._seat_writes += 1
 
-    def _deal(self, state: State) -> State:
+    def deal_chance(self, state: State) -> State:
+        """``state`` with what chance must deal dealt (from the table's seed, if it has one)."""
         seed = self.config.seed
         if seed is not None:
             return deal_seeded(state, self.hub.secret, seed)
@@ -405,30 +437,44 @@ class Table:
 
     def schedule(self) -> None:
         """The next thing the table does by itself, if any: a bot's move, a turn timer, the
-        next hand after the pause, or ending an open-ended game everyone agreed to end."""
+        next hand after the pause, or ending an open-ended game everyone agreed to end (or
+        that played the server's most hands).  Nothing while nobody attends the table
+        (unless the server plays unattended tables); never sooner than the server's least
+        delay.  A table past the server's most actions, or a game of fixed length past its
+        most hands, is closed instead."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
+        self._paused = False
         state = self.state
-        if state.is_over or not self.hub.holds(self.table_id):
+        if state.is_over or self.archived is not None or not self.hub.holds(self.table_id):
             return
-        version = state.version
+        bounds = self.hub.bounds
+        past = state.phase is Phase.BETWEEN_HANDS and state.hand_number >= bounds.max_hands
+        if state.version >= bounds.max_actions or (past and state.rules.hands is not None):
+            close = functools.partial(self.hub.close, self, "limit")
+            self.hub.background.spawn("closing it at the server's limit", self.table_id, close)
+            return
+        if not (bounds.unattended or self.attended):
+            self._paused = True  # until someone attends it (:meth:`seen`, :meth:`presence`)
+            return
+        least, version = bounds.min_bot_delay, state.version
         if state.phase is Phase.BETWEEN_HANDS:
             humans = [s for s, row in enumerate(self.seats) if row.kind == "human"]
-            if state.rules.hands is None and humans and set(humans) <= self.votes:
-                self._later(0, version, None, lambda: EndGame())
+            if past or (state.rules.hands is None and humans and set(humans) <= self.votes):
+                self._later(least, version, None, lambda: EndGame())
             elif self.config.pause is not None:
-                self._later(self.config.pause, version, None, lambda: NextHand())
+                self._later(max(self.config.pause, least), version, None, lambda: NextHand())
             elif not set(humans) - self.bot_on:  # no person left to ask: the bots do
-                self._later(self.config.bot_delay, version, None, lambda: NextHand())
+                self._later(max(self.config.bot_delay, least), version, None, lambda: NextHand())
             return
         seat = state.to_act
         if not isinstance(seat, int):
             return
         if self._plays_itself(seat):
-            self._later(self.config.bot_delay, version, seat, None)
+            self._later(max(self.config.bot_delay, least), version, seat, None)
         elif self.seats[seat].kind == "human" and self.config.timer is not None:
-            self._later(self.config.timer, version, seat, None)
+            self._later(max(self.config.timer, least), version, seat, None)
 
     def _later(
         self, delay: float, version: int, seat: int | None, make: Callable[[], Action] | None
@@ -436,14 +482,20 @@ class Table:
         async def run() -> None:
             await asyncio.sleep(delay)
             backoff = Backoff()
-            while self.state.version == version:  # a move elsewhere cancels this task
+            while self.state.version == version and self.archived is None:
                 try:
                     action = make() if make is not None else self._bot_move(seat)
-                    await self.move(None, version, action)
+                    # cancelling this task (a move elsewhere, the table archived) stops a move
+                    # not begun; one begun runs to its end, its views sent
+                    moving = asyncio.ensure_future(self.move(None, version, action))
+                    moving.add_done_callback(_retrieved)
+                    await asyncio.shield(moving)
                     return
                 except Exception as error:  # the database, above all: try again
                     if isinstance(error, ProtocolError) and error.code == "stale":
                         return  # another process moved the table first
+                    if self.archived is not None:
+                        return  # closed meanwhile: nothing more to do
                     await backoff.wait(f"table {self.table_id}: the server's own move", error)
 
         self._task = asyncio.get_running_loop().create_task(run())
@@ -462,7 +514,9 @@ class Table:
         seat = connection.seat
         if isinstance(message, Ping):
             connection.send({"type": "pong"})
-        elif isinstance(message, Move):
+            return
+        self.refuse_if_closed()
+        if isinstance(message, Move):
             assert seat is not None
             action = message.action
             if action is None:  # words: the notation, from the seat's own view
@@ -487,7 +541,14 @@ class Table:
             self.changed()
 
 
-def _since(old: State, new: State) -> list[str]:
+def _retrieved(task: asyncio.Future[None]) -> None:
+    """Take a finished move's exception, if any, once nobody awaits it (its task was
+    cancelled meanwhile): its failure is not worth a second report."""
+    if not task.cancelled():
+        task.exception()
+
+
+def since(old: State, new: State) -> list[str]:
     """The actions ``new`` has after ``old`` (``new`` follows on from it), as JSON texts."""
     out = []
     for (action, _), _ in zip(log_entries(new.log), range(new.version - old.version), strict=False):
@@ -496,18 +557,19 @@ def _since(old: State, new: State) -> list[str]:
     return out
 
 
-def _table_id() -> str:
-    return secrets.token_hex(6)
-
-
 class Hub:
-    """Every table of one server process, with its store and limits.
+    """The tables of one server process, with its store, limits and bounds.
 
     ``lease`` is how many seconds a process's hold on a table's own tasks lasts without
     renewal, with a shared store: the longest a table's bots and timers wait when the process
     running them dies (renewed every third of it).  ``seeds`` allows tables with a ``seed``
     (for tests and replays); their deals mix it with ``secret``, by default the store's own
-    (:mod:`golfo.server.seeds`).
+    (:mod:`golfo.server.seeds`).  ``bounds`` bound each table's work and each client
+    address's tables and seats (:mod:`golfo.server.bounds`).
+
+    Tables are held in memory once loaded (their logs replayed): the live ones as they are
+    asked for or, one by one, after the server starts (:meth:`load` only lists them); the
+    archived ones only when asked for, and a while after.
     """
 
     def __init__(
@@ -518,18 +580,23 @@ class Hub:
         lease: float = 10.0,
         seeds: bool = False,
         secret: bytes | None = None,
+        bounds: Bounds | None = None,
     ) -> None:
         self.store = store
         """Where the tables are kept."""
         self.limits = limits or Limits()
         """What this server accepts at most."""
+        self.bounds = bounds or Bounds()
+        """What each table and each client address may cost."""
         self.lease = lease
         """Seconds a lease lasts (a shared store)."""
         self.seeds = seeds
         """Whether a new table may have a seed."""
         self._secret = secret
         self.tables: dict[str, Table] = {}
-        """The tables, by id."""
+        """The tables in memory, by id: live ones, and archived ones asked for lately."""
+        self.pending: dict[str, None] = {}
+        """Live tables not loaded yet, oldest first (a dict as an ordered set)."""
         self.corrupt: dict[str, str] = {}
         """Tables whose log did not replay, with the reason: never served."""
         self.connections = 0
@@ -538,12 +605,13 @@ class Hub:
         """This process's name in the leases."""
         self.held: set[str] = set()
         """The tables whose own tasks this process runs (a shared store)."""
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._maintainer: asyncio.Task[None] | None = None
+        self.running = False
+        """Whether the tables' own tasks run (between :meth:`start` and :meth:`stop`)."""
         self.background = Background()
         """The server's own work that must succeed in the end (catching up, say)."""
+        self.creating: set[str] = set()
+        """Tables being created here (their own announcement must not load a second copy)."""
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
-        self._creating: set[str] = set()
 
     @property
     def secret(self) -> bytes:
@@ -566,12 +634,10 @@ class Hub:
         return not self.store.shared or table_id in self.held
 
     def load(self) -> None:
-        """Rebuild every stored table by replaying its log (a log that does not replay is
-        not trusted: the table is left out, with the reason in :attr:`corrupt`)."""
-        for row in self.store.tables():
-            table = self._build(row)
-            if table is not None:
-                self.tables[row.table_id] = table
+        """List the live tables, to load later (:meth:`find`): their logs are not replayed
+        now, and archived tables are not even listed, so that the server listens at once,
+        however long its history."""
+        self.pending = dict.fromkeys(row.table_id for row in self.store.tables())
         _ = self.secret  # read now: a seeded deal in the loop must not wait for it
 
     def _build(self, row: TableRow) -> Table | None:
@@ -590,51 +656,53 @@ class Hub:
             self.corrupt[row.table_id] = str(error)
             log.error("table %s is not served: its log does not replay: %s", row.table_id, error)
             return None
-        return Table(self, row.table_id, config, list(row.seats), state, row.created)
+        table = Table(self, row.table_id, config, list(row.seats), state, row.created)
+        if row.archived is not None:
+            table.archived = row.reason
+        return table
 
     async def find(self, table_id: str) -> Table | None:
-        """The table ``table_id``, caught up with the database: with a shared store, one
-        created by another process a moment ago is loaded from it (once, however many ask
-        at the same time: two copies of one table would each miss the other's sockets)."""
+        """The table ``table_id``, caught up with the database; loaded from the store if it
+        is not in memory yet (once, however many ask at the same time: two copies of one
+        table would each miss the other's sockets), archived or not."""
         table = self.tables.get(table_id)
-        if table is None and self.store.shared and table_id not in self.corrupt:
+        if table is None and table_id not in self.corrupt:
             loading = self._loading.get(table_id)
             if loading is None:
                 loading = asyncio.get_running_loop().create_task(self._load(table_id))
                 self._loading[table_id] = loading
                 loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
             table = await asyncio.shield(loading)
-        if table is not None and table.known > table.state.version:
-            await table.catch_up()
+        if table is not None:
+            table.used = time.monotonic()
+            if table.known > table.state.version:
+                await table.catch_up()
         return table
 
     async def _load(self, table_id: str) -> Table | None:
         row = await self.call(self.store.table, table_id)
-        if row is None:
-            return None
-        built = await asyncio.to_thread(self._build, row)
+        built = None if row is None else await asyncio.to_thread(self._build, row)
+        self.pending.pop(table_id, None)
         table = self.tables.get(table_id)
         if table is None and built is not None:
             table = self.tables[table_id] = built
             # announcements that came while it was being read found no table: read on
             await table.catch_up()
+            if table.state.is_over and table.archived is None:
+                await table.mark_over()  # the process that ended it died before it could
+            elif self.running:
+                table.schedule()
         return table
 
     def start(self) -> None:
-        """Start every table's own tasks (after :meth:`load`, in the running loop); with a
-        shared store, listen to the other processes and keep the leases."""
-        self._loop = asyncio.get_running_loop()
-        if self.store.shared:
-            self.store.subscribe(self._heard)
-            self._maintainer = self._loop.create_task(self.maintain())
+        """Start the loaded tables' own tasks (in the running loop)."""
+        self.running = True
         for table in self.tables.values():
             table.schedule()
 
     def stop(self) -> None:
         """Cancel every table's task; give up the leases (others take them at once)."""
-        self._loop = None
-        if self._maintainer is not None:
-            self._maintainer.cancel()
+        self.running = False
         self.background.cancel()
         for table in self.tables.values():
             table.stop()
@@ -643,152 +711,12 @@ class Hub:
                 self.store.release(self.holder)
             self.held.clear()
 
-    async def maintain(self) -> None:
-        """Renew this process's leases every third of :attr:`lease`, take the tables whose
-        holder died, and start their tasks; stop the tasks of any lease lost.  A failure (the
-        database away) is logged and the next period tries again."""
-        renewed = time.monotonic()
-        while True:
-            try:
-                try:
-                    held = await self.call(self.store.leases, self.holder, self.lease)
-                    renewed = time.monotonic()
-                except Exception as error:
-                    log.warning("cannot renew the leases: %s", error)
-                    # the leases last until the last renewal's expiry: hold them until a
-                    # little before it, then nothing until the database answers again
-                    fresh = time.monotonic() - renewed < self.lease * 2 / 3
-                    held = self.held if fresh else set()
-                gained, lost = held - self.held, self.held - held
-                self.held = held
-                await self._check_heads()
-                for table_id in lost:
-                    if table_id in self.tables:
-                        self.tables[table_id].stop()
-                for table_id in gained:
-                    try:
-                        table = await self.find(table_id)
-                        if table is not None:
-                            await table.catch_up()
-                            table.schedule()
-                    except Exception as error:  # not started: gained again next round
-                        self.held.discard(table_id)
-                        log.warning("table %s: cannot start its tasks yet: %s", table_id, error)
-            except Exception as error:
-                log.warning("the leases' round failed: %s", error)
-            await asyncio.sleep(self.lease / 3)
-
-    async def _check_heads(self) -> None:
-        """The safety net under the announcements: ask the database how far the tables this
-        process serves (sockets or lease) have gone, and catch up any that are behind (an
-        announcement missed while the listener reconnected costs at most one period)."""
-        active = [t for t in self.tables.values() if t.connections or self.holds(t.table_id)]
-        if not active:
-            return
-        try:
-            heads = await self.call(self.store.heads, [t.table_id for t in active])
-        except Exception as error:
-            log.warning("cannot read the logs' heads: %s", error)
-            return
-        for table in active:
-            table.known = max(table.known, heads.get(table.table_id, 0))
-            if table.known > table.state.version:
-                self._catch_up(table)
-
-    def _heard(self, event: Event) -> None:
-        """An announcement from the store's thread: handled in the loop."""
-        loop = self._loop
-        if loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop has closed
-            loop.call_soon_threadsafe(self._handle, event)
-
-    def _handle(self, event: Event) -> None:
-        table = self.tables.get(event.table_id)
-        if event.kind == "actions" and table is not None:
-            table.known = max(table.known, event.seq)
-            if table.known > table.state.version and (
-                table.connections or self.holds(table.table_id)
-            ):
-                self._catch_up(table)
-        elif event.kind == "seats" and table is not None:
-            self.background.spawn("reading its seats", table.table_id, table.refresh_seats)
-        elif event.kind == "table" and table is None and event.table_id not in self._creating:
-            self.background.spawn("reading it", event.table_id, lambda: self.find(event.table_id))
-        elif event.kind == "resync":
-            self.background.spawn("reading every table again", "", self._resync)
-
-    def _catch_up(self, table: Table) -> None:
-        self.background.spawn("catching up", table.table_id, table.catch_up)
-
-    async def _resync(self) -> None:
-        """Announcements may have been missed: read every table again."""
-        rows = await self.call(self.store.tables)
-        for row in rows:
-            table = self.tables.get(row.table_id) or await self.find(row.table_id)
-            if table is not None:
-                await table.refresh_seats()  # read again: a seat given here meanwhile stays
-                await table.catch_up()
-
-    async def create(self, config: TableConfig) -> Table:
-        """A new table, its first hand dealt: the table and its first deal are stored in one
-        transaction (nothing of it is kept if that fails)."""
-        if config.seed is not None and not self.seeds:
-            raise ProtocolError(
-                "format",
-                *NO_SEEDS,
-                detail="table.seed: this server takes no seeds (golfo serve --allow-seeds)",
-                whole=True,
-            )
-        if len(self.tables) >= self.limits.tables:
-            raise ProtocolError("full", "demasiadas mesas", "too many tables")
-        table_id = _table_id()
-        seats = [
-            SeatRow("bot", name=f"bot ({config.bots[s]})", bot=config.bots[s])
-            if s in config.bots
-            else SeatRow("free")
-            for s in range(config.players)
-        ]
-        start = new_game(config.rules, players=config.players)
-        created = time.time()
-        table = Table(self, table_id, config, seats, start, created)
-        # the first deal is the server's first move: committed with the table itself
-        dealt = table._deal(start)
-        row = TableRow(table_id, config.to_data(), tuple(seats), False, created)
-        self._creating.add(table_id)  # its own announcement must not load a second copy
-        try:
-            await self.call(self.store.create_table, row, _since(start, dealt))
-        finally:
-            self._creating.discard(table_id)
-        table.state = dealt
-        table.known = dealt.version
-        self.tables[table_id] = table
-        if self.store.shared:
-            try:  # its creator runs its tasks, until it dies
-                if await self.call(self.store.take_lease, self.holder, table_id, self.lease):
-                    self.held.add(table_id)
-            except Exception as error:  # the next round of leases takes it
-                log.warning("table %s: cannot take its lease yet: %s", table_id, error)
-        table.schedule()
-        return table
-
-    async def take_seat(self, table: Table, seat: int, name: str) -> str:
-        """Give a free seat to a player; its token (shown once, stored as a hash)."""
-        if not 0 <= seat < len(table.seats):
-            raise ProtocolError("not_found", "ese asiento no existe", "no such seat")
-        if table.seats[seat].kind != "free":
-            raise ProtocolError("taken")
-        token = secrets.token_urlsafe(24)  # 192 bits
-        row = SeatRow("human", name=name, token_hash=hash_token(token), bot=table.seats[seat].bot)
-        take = functools.partial(self.store.set_seat, expect="free")
-        if not await self.call(take, table.table_id, seat, row):
-            fresh = await self.call(self.store.table, table.table_id)  # given a moment ago
-            if fresh is not None:
-                table.put_seats(list(fresh.seats))
-            raise ProtocolError("taken")
-        table.put_seat(seat, row)
-        table.changed()
-        return token
+    async def close(self, table: Table, reason: str) -> None:
+        """Archive ``table`` for ``reason`` (in the store first): it stops counting and
+        moving, its sockets stay until their clients leave."""
+        await self.call(self.store.archive, [table.table_id], reason)
+        table.close(reason)
+        self.held.discard(table.table_id)
 
     def record(self, table: Table, token: str | None) -> str:
         """The full record once the game is over; with a seat's token, that seat's own record

@@ -29,8 +29,9 @@ MOST_ADDRESSES: Final = 65_536
 
 
 def address_key(address: str | None) -> str:
-    """What a client address is counted as, here and in the server's limits on connections:
-    itself, or its /64 for IPv6 (an IPv4 address mapped into IPv6 as the IPv4 one).
+    """What a client address is counted as, here, in the server's limits on connections and
+    in the quotas of :mod:`golfo.server.bounds`: itself, or its /64 for IPv6 (an IPv4 address
+    mapped into IPv6 as the IPv4 one; ``""``: unknown).
 
     >>> address_key("2001:db8::1"), address_key("::ffff:192.0.2.7")
     ('2001:db8::/64', '192.0.2.7')
