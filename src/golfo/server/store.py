@@ -36,16 +36,32 @@ from golfo.server.storage import (
     Room,
     SeatRow,
     StaleLogError,
+    Store,
     StoreError,
     TableInfo,
     TableRow,
     UnavailableError,
     check_room,
+    is_postgres_url,
+    redact_url,
     seat_values,
     table_rows,
 )
 
-__all__ = ["SQLiteStore"]
+# the interface's names, imported from here before golfo.server.storage held them
+__all__ = [
+    "SCHEMA_VERSION",
+    "Event",
+    "SQLiteStore",
+    "SeatRow",
+    "StaleLogError",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "UnavailableError",
+    "is_postgres_url",
+    "redact_url",
+]
 
 log = logging.getLogger("golfo.server")
 
