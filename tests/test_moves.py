@@ -49,6 +49,7 @@ from golfo import (
     new_game,
     view,
 )
+from rulesets import variants
 
 SHORT_LIST: Final = 3000
 """Compare with legal_actions whole when it has at most this many actions."""
@@ -141,14 +142,14 @@ stack_sizes = st.one_of(
 
 @st.composite
 def deep_games(draw: st.DrawFn) -> State:
-    rules = draw(st.sampled_from(RULESETS))
-    players = draw(st.sampled_from((3, 4)))
+    rules = draw(st.sampled_from(RULESETS) | variants())
+    players = draw(st.sampled_from(rules.table_sizes))
     stacks = draw(st.lists(stack_sizes, min_size=players, max_size=players))
     try:
         return new_game(
             rules, players=players, dealer=draw(st.integers(0, players - 1)), stacks=stacks
         )
-    except RulesError:  # R17: fewer than three seats, or not the dealer, can pay the ante
+    except RulesError:  # R17: too few seats, or not the dealer, can pay the ante
         assume(False)
         raise
 
