@@ -33,21 +33,53 @@ _END_GAME: Final = EndGame()
 _DEALS: Final = tuple(Deal(c) for c in DECK)
 
 
+_BIG: Final = 2**62
+"""Bet sizes and most raises above this are taken as this: no game can tell them apart (no
+stack reaches it, no round has that many raises)."""
+_RULES_ARGS: dict[int, tuple[golfo.Rules, _core.RulesArgs]] = {}
+"""The engine's form of the rules, by ``id`` (the rules kept with it, so that the id stays
+theirs): a game starts every hand of a batch with the same rules, and a tuple is cheaper to
+find than to build (a ``Rules`` costs more to hash than an action to play)."""
+
+
 def rules_args(rules: golfo.Rules) -> _core.RulesArgs:
-    """The rules as the Rust engine takes them."""
+    """The rules as the Rust engine takes them: the stakes and length, then the variant
+    (``golfo.Rules.VARIANT_FIELDS``: suits as indices, limits clamped to 2**62)."""
+    found = _RULES_ARGS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
     caps = None if rules.round_caps is None else list(rules.round_caps)
-    return (
-        rules.ante,
-        rules.min_open,
-        rules.min_raise,
-        caps,
-        rules.discards_face_up,
-        rules.deal_in_pairs,
-        rules.starting_stack,
-        rules.hands,
-        rules.rebuy,
-        rules.extra_hands_on_tie,
+    sizes = rules.bet_sizes
+    most = rules.max_raises
+    args: _core.RulesArgs = (
+        (
+            rules.ante,
+            rules.min_open,
+            rules.min_raise,
+            caps,
+            rules.discards_face_up,
+            rules.deal_in_pairs,
+            rules.starting_stack,
+            rules.hands,
+            rules.rebuy,
+            rules.extra_hands_on_tie,
+        ),
+        (
+            list(rules.ranks),
+            [suit.index for suit in rules.suits],
+            rules.deal_sizes,
+            rules.discard_rounds,
+            list(rules.betting_rounds),
+            rules.cards_counted,
+            None if sizes is None else [min(x, _BIG) for x in sizes],
+            None if most is None else min(most, _BIG),
+            list(rules.table_sizes),
+        ),
     )
+    if len(_RULES_ARGS) >= 256:
+        _RULES_ARGS.clear()
+    _RULES_ARGS[id(rules)] = (rules, args)
+    return args
 
 
 def _seat(value: object) -> int:

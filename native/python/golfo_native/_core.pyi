@@ -3,7 +3,21 @@
 from collections.abc import Sequence
 from typing import Any
 
-RulesArgs = tuple[int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool]
+StakesArgs = tuple[int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool]
+VariantArgs = tuple[
+    list[int],
+    list[int],
+    tuple[int, int],
+    int,
+    list[int],
+    int,
+    list[int] | None,
+    int | None,
+    list[int],
+]
+"""ranks, suit indices, deal sizes, discard rounds, betting rounds, cards counted, bet sizes,
+most raises, table sizes."""
+RulesArgs = tuple[StakesArgs, VariantArgs]
 PotArgs = tuple[int, list[int], int]
 ResultArgs = tuple[
     int, int, list[int], list[int], list[PotArgs], list[int], list[int | None], bool, bool, int

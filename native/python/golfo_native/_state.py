@@ -83,8 +83,7 @@ class NativeState:
         :class:`golfo.RulesError` with golfo's messages."""
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a golfo.Rules, got {rules!r}")
-        if type(players) is not int or players not in (3, 4):
-            raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+        rules.check_players(players)  # R1: the rules' table sizes, 3 or 4 in El Golfo
         if type(dealer) is not int or not 0 <= dealer < players:
             raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
         start: list[int] | None = None
@@ -102,7 +101,10 @@ class NativeState:
             game = _core.Game.new_game(rules_args(rules), players, dealer, start)
         except ValueError as error:
             if str(error) == "fewer":
-                raise RulesError("fewer than 3 seats can pay the ante: no game (R17)") from None
+                fewest = rules.min_players
+                raise RulesError(
+                    f"fewer than {fewest} seats can pay the ante: no game (R17)"
+                ) from None
             raise RulesError(
                 f"the first dealer, seat {dealer}, cannot pay the ante (R17)"
             ) from None
