@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import attrs
@@ -87,3 +88,16 @@ def test_equality_is_by_the_game_played() -> None:
 def test_bad_starting_stacks_are_rules_errors(bad: dict[str, Any]) -> None:
     with pytest.raises(RulesError, match="starting_stack"):
         Rules(**bad)
+
+
+@given(rules=rule_sets())
+def test_rules_of_every_variant_pickle_and_play_alike(rules: Rules) -> None:
+    """Rules go to other processes (a tournament's workers, the conformance runner's jobs):
+    pickled and loaded, a variant's rules are equal and value hands alike."""
+    back = pickle.loads(pickle.dumps(rules))
+    assert back == rules
+    assert [back.hand_value(m) for m in (0, 0b11111 << 2, 0xFFFFFFF)] == [
+        rules.hand_value(m) for m in (0, 0b11111 << 2, 0xFFFFFFF)
+    ]
+    counted = rules.cards_counted
+    assert rules.hand_value(0b11111 << 2) == sum(range(9, 9 - counted, -1))
