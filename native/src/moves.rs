@@ -117,7 +117,7 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
     let rules = &core.rules;
     let variant = &rules.variant;
     if let Some(most) = variant.max_raises() {
-        if current > 0 && core.raises as i64 >= most {
+        if current > 0 && core.raises as i64 >= most && !bugs::on(Bug::RaisesNeverLimited) {
             return (1, 1); // R5: the round has had its raises
         }
     }

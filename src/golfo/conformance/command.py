@@ -7,7 +7,8 @@
   shared among J processes, each with an engine of its own; the same games);
 - ``golfo conformance generate --seed S --games N [--out FILE]``: a corpus;
 - ``golfo conformance perft --engine "COMMAND" [--depth D]``: an engine's perft counts
-  against golfo's, position by position;
+  against golfo's, position by position (the variants' too, for an engine that announces
+  them);
 - ``golfo perft [--depth D] [--position NAME | --record FILE]``: golfo's counts.
 """
 
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from golfo.cards import DECK
 from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
-from golfo.conformance.perft import POSITIONS, perft
+from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, perft
 from golfo.conformance.protocol import serve
 from golfo.conformance.runner import TIMEOUT, VECTORS, Engine, EngineError, Runner
 from golfo.records import from_json
@@ -135,7 +136,8 @@ def conformance_main(argv: Sequence[str] | None = None) -> int:
 
 def _check_perft(engine: Engine, depth: int) -> int:
     wrong = 0
-    for name, position in POSITIONS.items():
+    positions = {**POSITIONS, **(VARIANT_POSITIONS if engine.variants else {})}
+    for name, position in positions.items():
         engine.start(position.state)
         for d in range(1, depth + 1):
             ours = perft(position.state, d, position.deck)
