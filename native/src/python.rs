@@ -40,7 +40,7 @@ type VariantArgs = (
 );
 type RulesArgs = (StakesArgs, VariantArgs);
 
-fn variant_of(v: VariantArgs) -> PyResult<Variant> {
+fn variant_of(v: VariantArgs) -> PyResult<&'static Variant> {
     let sizes = match v.6 {
         None => None,
         Some(s) if s.len() == 4 => Some([s[0], s[1], s[2], s[3]]),

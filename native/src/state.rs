@@ -4,7 +4,7 @@ use crate::cards::ALL_CARDS;
 use crate::rules::Rules;
 
 /// The phases of a hand and of a game, in `golfo.Phase` order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Phase {
     Deal1 = 0,
