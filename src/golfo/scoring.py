@@ -35,6 +35,7 @@ __all__ = [
     "Score",
     "hand_value",
     "score",
+    "suit_values",
     "value_of_mask",
     "valuer",
 ]
@@ -55,6 +56,7 @@ SUIT_VALUES: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
 """The value of one suit's cards, indexed by their 7-bit rank mask (bit ``rank - 3``): the
 sum of the four highest.  ``SUIT_VALUES[0b1111000] == 30``; :mod:`golfo.analysis` counts
 hands suit by suit with it."""
+_SUIT_TABLES: Final[dict[int, tuple[int, ...]]] = {4: SUIT_VALUES}
 _PAIR14: Final[tuple[int, ...]] = tuple(
     max(SUIT_VALUES[m & 127], SUIT_VALUES[m >> 7]) for m in range(16384)
 )
@@ -74,33 +76,6 @@ def value_of_mask(mask: int) -> int:
 _VALUERS: Final[dict[int, Callable[[int], int]]] = {4: value_of_mask}
 
 
-class _Valuer:
-    """A hand's value with ``counted`` cards of a suit counted: a table per two suits, as
-    :func:`value_of_mask`'s.  Pickled as its count (the rules that hold one are pickled by
-    a tournament's workers and the conformance runner's jobs), rebuilt by :func:`valuer`."""
-
-    __slots__ = ("_pairs", "counted")
-
-    def __init__(self, counted: int) -> None:
-        suits = _suit_values(counted)
-        self.counted = counted
-        """The most cards of a suit that count."""
-        self._pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
-
-    def __call__(self, mask: int) -> int:
-        """The value of a hand's bit set, at most :attr:`counted` cards of a suit counted."""
-        pairs = self._pairs
-        a = pairs[mask & 0x3FFF]
-        b = pairs[mask >> 14]
-        return a if a >= b else b
-
-    def __reduce__(self) -> tuple[Callable[[int], Callable[[int], int]], tuple[int]]:
-        return valuer, (self.counted,)
-
-    def __repr__(self) -> str:
-        return f"valuer({self.counted})"
-
-
 def valuer(counted: int) -> Callable[[int], int]:
     """The value of a hand's bit set when at most ``counted`` cards of a suit count (1..5):
     :func:`value_of_mask` for 4, El Golfo's; a table of its own, built once, for the others
@@ -112,7 +87,15 @@ def valuer(counted: int) -> Callable[[int], int]:
     found = _VALUERS.get(counted)
     if found is not None:
         return found
-    value = _Valuer(counted)
+    suits = suit_values(counted)
+    pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
+
+    def value(mask: int) -> int:
+        a = pairs[mask & 0x3FFF]
+        b = pairs[mask >> 14]
+        return a if a >= b else b
+
+    value.__doc__ = f"The value of a hand's bit set, at most {counted} cards of a suit counted."
     _VALUERS[counted] = value
     return value
 
@@ -172,7 +155,7 @@ def score(cards: Iterable[Card], counted: int = 4) -> Score:
     (Card(9, Suit.COPAS),)
     """
     mask = _mask(cards)
-    values = SUIT_VALUES if counted == 4 else _suit_values(counted)
+    values = suit_values(counted)
     best: Suit | None = None
     best_value = 0
     best_bits = 0
@@ -187,7 +170,17 @@ def score(cards: Iterable[Card], counted: int = 4) -> Score:
     return Score(best_value, best, counting)
 
 
-def _suit_values(counted: int) -> tuple[int, ...]:
+def suit_values(counted: int) -> tuple[int, ...]:
+    """:data:`SUIT_VALUES` when at most ``counted`` cards of a suit count (1..5; the rules'
+    ``cards_counted``), built once for each.
+
+    >>> suit_values(2)[0b1111000], suit_values(4) is SUIT_VALUES
+    (17, True)
+    """
+    found = _SUIT_TABLES.get(counted)
+    if found is not None:
+        return found
     if type(counted) is not int or not 1 <= counted <= MAX_CARDS:
         raise ValueError(f"counted must be 1..{MAX_CARDS}, got {counted!r}")
-    return tuple(_suit_value(b, counted) for b in range(128))
+    table = _SUIT_TABLES[counted] = tuple(_suit_value(b, counted) for b in range(128))
+    return table
