@@ -5,6 +5,7 @@
 
 use crate::moves::legal_moves;
 use crate::state::{Action, Actor, Core, Phase};
+use crate::variant::value_counting;
 
 const SUIT_BITS: u32 = 0x7F;
 
@@ -33,38 +34,25 @@ fn top_of_suit(bits: u32, mut count: u32) -> u32 {
     total
 }
 
-/// The best `count` cards of one suit of `mask`: the most a hand of them is worth.
-fn best_of_a_suit(mask: u32, count: u32) -> u32 {
-    (0..4)
-        .map(|i| top_of_suit(mask >> (7 * i) & SUIT_BITS, count))
-        .max()
-        .unwrap_or(0)
-}
-
-/// The best value of at most `counted` cards of one suit: any of `known`, at most `draws` of
-/// `unseen` (greedy by rank, as golfo's `best_with_draws`).
+/// The best value of at most `counted` cards of one suit (7-bit rank masks): any of
+/// `known`, at most `draws` of `unseen` (greedy by rank, as golfo's `best_with_draws` of one
+/// suit's cards: the other suits, empty, are worth 0).
 fn best_with_draws(known: u32, unseen: u32, draws: u32, counted: u32) -> u32 {
-    let mut best = 0;
-    for i in 0..4 {
-        let k = known >> (7 * i) & SUIT_BITS;
-        let u = unseen >> (7 * i) & SUIT_BITS;
-        let (mut total, mut taken, mut used) = (0, 0, 0);
-        for r in (0..7).rev() {
-            if taken == counted {
-                break;
-            }
-            if k >> r & 1 == 1 {
-                total += r + 3;
-                taken += 1;
-            } else if u >> r & 1 == 1 && used < draws {
-                total += r + 3;
-                taken += 1;
-                used += 1;
-            }
+    let (mut total, mut taken, mut used) = (0, 0, 0);
+    for r in (0..7).rev() {
+        if taken == counted {
+            break;
         }
-        best = best.max(total);
+        if known >> r & 1 == 1 {
+            total += r + 3;
+            taken += 1;
+        } else if unseen >> r & 1 == 1 && used < draws {
+            total += r + 3;
+            taken += 1;
+            used += 1;
+        }
     }
-    best
+    total
 }
 
 /// Per betting round: the hand values at which it bets or raises, and calls; on the scale of
@@ -92,8 +80,8 @@ fn locked(core: &Core, me: usize) -> bool {
     // another seat's cards are all unseen: at best the best unseen cards of one suit, as
     // many as count in a hand
     let [n1, n2] = variant.deal_sizes();
-    let counted = (variant.cards_counted() as u32).min((n1 + n2) as u32);
-    let best = best_of_a_suit(variant.deck() & !seen_cards(core, me), counted);
+    let counted = variant.cards_counted().min(n1 + n2);
+    let best = value_counting(variant.deck() & !seen_cards(core, me), counted) as u32;
     let order = core.dealt();
     let at = |s: u8| order.iter().position(|&x| x == s).unwrap_or(usize::MAX);
     let in_hand = core.in_hand_mask();
@@ -180,12 +168,13 @@ fn discard(core: &Core, me: usize, most: u8) -> Action {
         let free = unseen >> (7 * i) & SUIT_BITS;
         (
             top_of_suit(held, counted),
-            best_with_draws(held << (7 * i), free << (7 * i), counting, counting),
+            best_with_draws(held, free, counting, counting),
         )
     };
+    let keys = [key(0), key(1), key(2), key(3)];
     let mut target = 0;
     for i in 1..4 {
-        if key(i) > key(target) {
+        if keys[i as usize] > keys[target as usize] {
             target = i; // the first of the best, as Python's max
         }
     }

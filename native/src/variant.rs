@@ -38,6 +38,18 @@ static SUIT_VALUES: [[u8; 128]; 5] = {
     out
 };
 
+/// The best total of at most `counted` cards (1..5) of one suit of `mask`: a hand's value
+/// when `counted` cards of a suit count.
+#[inline]
+pub fn value_counting(mask: u32, counted: u8) -> u8 {
+    let table = &SUIT_VALUES[(counted as usize).clamp(1, 5) - 1];
+    let a = table[(mask & 127) as usize];
+    let b = table[(mask >> 7 & 127) as usize];
+    let c = table[(mask >> 14 & 127) as usize];
+    let d = table[(mask >> 21 & 127) as usize];
+    a.max(b).max(c).max(d)
+}
+
 /// A variant: its settings and the tables that follow from them.  Build one with
 /// [`Variant::new`] (or take [`Variant::EL_GOLFO`]); the fields are read through methods, so
 /// that the tables always agree with the settings.
@@ -244,12 +256,7 @@ impl Variant {
     /// A hand's value: the best suit total, at most `cards_counted` cards of a suit (R11).
     #[inline]
     pub fn value(&self, mask: u32) -> u8 {
-        let table = &SUIT_VALUES[self.cards_counted as usize - 1];
-        let a = table[(mask & 127) as usize];
-        let b = table[(mask >> 7 & 127) as usize];
-        let c = table[(mask >> 14 & 127) as usize];
-        let d = table[(mask >> 21 & 127) as usize];
-        a.max(b).max(c).max(d)
+        value_counting(mask, self.cards_counted)
     }
 
     /// The best value a hand of the variant can have (a *trabuco* when mano wins with it).
