@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import attrs
@@ -9,11 +10,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from golfo import LUDOTEKA, TRADICIONAL, Rules, RulesError
+from golfo import LUDOTEKA, TRADICIONAL, Rules, RulesError, Suit
+from rulesets import variants
+
+
+def rule_sets() -> st.SearchStrategy[Rules]:
+    """Rule sets of El Golfo and variants of the rules."""
+    return el_golfo() | variants()
 
 
 @st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
+def el_golfo(draw: st.DrawFn) -> Rules:
     ante = draw(st.integers(0, 10))
     caps = draw(
         st.none()
@@ -37,7 +44,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
 
 @given(rule_sets())
 def test_repr_is_valid_python_that_gives_the_same_rules(rules: Rules) -> None:
-    again = eval(repr(rules), {"Rules": Rules})
+    again = eval(repr(rules), {"Rules": Rules, "Suit": Suit})
     assert again == rules
     assert hash(again) == hash(rules)
     assert again.starting_stack_given == rules.starting_stack_given
@@ -81,3 +88,16 @@ def test_equality_is_by_the_game_played() -> None:
 def test_bad_starting_stacks_are_rules_errors(bad: dict[str, Any]) -> None:
     with pytest.raises(RulesError, match="starting_stack"):
         Rules(**bad)
+
+
+@given(rules=rule_sets())
+def test_rules_of_every_variant_pickle_and_play_alike(rules: Rules) -> None:
+    """Rules go to other processes (a tournament's workers, the conformance runner's jobs):
+    pickled and loaded, a variant's rules are equal and value hands alike."""
+    back = pickle.loads(pickle.dumps(rules))
+    assert back == rules
+    assert [back.hand_value(m) for m in (0, 0b11111 << 2, 0xFFFFFFF)] == [
+        rules.hand_value(m) for m in (0, 0b11111 << 2, 0xFFFFFFF)
+    ]
+    counted = rules.cards_counted
+    assert rules.hand_value(0b11111 << 2) == sum(range(9, 9 - counted, -1))

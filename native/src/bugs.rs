@@ -15,10 +15,11 @@ pub enum Bug {
     FourSeatDealerDealtIn,
     RotationSkipsASeat,
     FaceDownDiscardShown,
+    RaisesNeverLimited,
 }
 
 /// Every bug by its name.
-pub const NAMES: [(&str, Bug); 7] = [
+pub const NAMES: [(&str, Bug); 8] = [
     ("ties-farthest-from-mano", Bug::TiesFarthestFromMano),
     ("no-table-stakes", Bug::NoTableStakes),
     ("raise-nobody-can-answer", Bug::RaiseNobodyCanAnswer),
@@ -26,6 +27,7 @@ pub const NAMES: [(&str, Bug); 7] = [
     ("four-seat-dealer-dealt-in", Bug::FourSeatDealerDealtIn),
     ("rotation-skips-a-seat", Bug::RotationSkipsASeat),
     ("face-down-discard-shown", Bug::FaceDownDiscardShown),
+    ("raises-never-limited", Bug::RaisesNeverLimited),
 ];
 
 static ACTIVE: AtomicU8 = AtomicU8::new(0);

@@ -11,6 +11,7 @@ pub mod reducer;
 pub mod rules;
 pub mod settle;
 pub mod state;
+pub mod variant;
 
 #[cfg(feature = "python")]
 mod python;
@@ -23,3 +24,4 @@ pub use moves::{legal_moves, Moves};
 pub use reducer::{Code, Illegal};
 pub use rules::Rules;
 pub use state::{Action, Actor, Core, HandResult, Phase, Pot};
+pub use variant::Variant;

@@ -1,5 +1,6 @@
-//! Legal moves as data (ranges of amounts, a discard size, the stock), the table stakes
-//! (R8) and caps (R9) that bound a bet, the concrete legal actions, and integer ids.
+//! Legal moves as data (ranges of amounts, a discard size, the stock), the bounds of a bet
+//! (R5's minimums, fixed limits and most raises, R8's table stakes, R9's caps), the concrete
+//! legal actions, and integer ids.
 
 use crate::bugs::{self, Bug};
 use crate::state::{Action, Actor, Core, Phase};
@@ -88,7 +89,7 @@ const fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// `(low, stop)`: the legal Bet or Raise amounts of `seat` (none when `low >= stop`), as
-/// `golfo.moves.wager_range`.
+/// `golfo.wagers.wager_range`.
 #[inline]
 pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
     let mut top = core.bets[seat] + core.stacks[seat]; // the seat's all-in total
@@ -119,6 +120,22 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
     } else {
         current + rules.min_raise
     };
+    let variant = rules.variant;
+    if variant.limited() {
+        // R5 in a variant: the most raises of a round, and fixed-limit betting
+        if let Some(most) = variant.max_raises() {
+            if current > 0 && core.raises as i64 >= most && !bugs::on(Bug::RaisesNeverLimited) {
+                return (1, 1); // the round has had its raises
+            }
+        }
+        if let Some(size) = variant.bet_size(core.phase.betting_round().max(1)) {
+            low = current + size; // fixed limit: one amount, or less where R8 allows no more
+            if top < low {
+                low = top;
+            }
+            top = low;
+        }
+    }
     if top < low {
         low = top; // R8: the largest allowed amount is the only one
     }
@@ -133,16 +150,21 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
 }
 
 /// Every number that bounds a bet or raise (for the reasons of a refusal), as
-/// `golfo.moves.wager_limits`.
+/// `golfo.wagers.wager_limits`.
 #[derive(Clone, Copy, Debug)]
 pub struct WagerLimits {
     pub current: i64,
+    /// The smallest full opening or raise; with fixed limits, the one full amount.
     pub minimum: i64,
     pub own: i64,
     pub reach: i64,
     pub reach_seat: Option<u8>,
     pub room: Option<i64>,
     pub amounts: (i64, i64),
+    /// The raises so far in this round (counted when `most_raises` is set).
+    pub raises: i64,
+    pub most_raises: Option<i64>,
+    pub fixed: bool,
 }
 
 pub fn wager_limits(core: &Core, seat: usize) -> WagerLimits {
@@ -167,18 +189,28 @@ pub fn wager_limits(core: &Core, seat: usize) -> WagerLimits {
     } else {
         (1, 1)
     };
+    let variant = core.rules.variant;
+    let minimum = match variant.bet_size(round.max(1)) {
+        Some(size) if round > 0 => current + size,
+        _ if current == 0 => core.rules.min_open,
+        _ => current + core.rules.min_raise,
+    };
+    let most_raises = variant.max_raises();
     WagerLimits {
         current,
-        minimum: if current == 0 {
-            core.rules.min_open
-        } else {
-            current + core.rules.min_raise
-        },
+        minimum,
         own: core.bets[seat] + core.stacks[seat],
         reach,
         reach_seat,
         room,
         amounts: if low < stop { (low, stop) } else { EMPTY },
+        raises: if most_raises.is_some() {
+            core.raises as i64
+        } else {
+            0
+        },
+        most_raises,
+        fixed: variant.fixed_limit(),
     }
 }
 

@@ -11,8 +11,9 @@ use crate::play::{play_game, play_out};
 use crate::rules::Rules;
 use crate::settle::winner;
 use crate::state::{Action, Actor, Core, HandResult, Phase, Pot, MAX_PENDING};
+use crate::variant::Variant;
 
-type RulesArgs = (
+type StakesArgs = (
     i64,
     i64,
     i64,
@@ -24,8 +25,61 @@ type RulesArgs = (
     bool,
     bool,
 );
+/// ranks, suit indices, deal sizes, discard rounds, betting rounds, cards counted, bet sizes,
+/// most raises, table sizes.
+type VariantArgs = (
+    Vec<u8>,
+    Vec<u8>,
+    (u8, u8),
+    u8,
+    Vec<u8>,
+    u8,
+    Option<Vec<i64>>,
+    Option<i64>,
+    Vec<u8>,
+);
+type RulesArgs = (StakesArgs, VariantArgs);
 
-fn rules_of(r: RulesArgs) -> PyResult<Rules> {
+fn variant_of(v: VariantArgs) -> PyResult<&'static Variant> {
+    let sizes = match v.6 {
+        None => None,
+        Some(s) if s.len() == 4 => Some([s[0], s[1], s[2], s[3]]),
+        Some(_) => return Err(PyValueError::new_err("bet_sizes: four numbers")),
+    };
+    Variant::new(
+        &v.0,
+        &v.1,
+        [v.2 .0, v.2 .1],
+        v.3,
+        &v.4,
+        v.5,
+        sizes,
+        v.7,
+        &v.8,
+    )
+    .map_err(|e| PyValueError::new_err(format!("not a variant golfo plays: {}", e.0)))
+}
+
+/// A game's rules, made once from a `golfo.Rules` (the Python side keeps one per rule set) and
+/// given to every new game: nothing is read from Python objects when a game starts.
+#[pyclass(module = "golfo_native._core", name = "Rules")]
+pub struct PyRules {
+    rules: Rules,
+}
+
+#[pymethods]
+impl PyRules {
+    /// The rules of (stakes and length, variant); ValueError for settings golfo refuses.
+    #[new]
+    fn new(args: RulesArgs) -> PyResult<Self> {
+        Ok(PyRules {
+            rules: rules_of(args)?,
+        })
+    }
+}
+
+fn rules_of(args: RulesArgs) -> PyResult<Rules> {
+    let (r, v) = args;
     let caps = match r.3 {
         None => None,
         Some(c) if c.len() == 4 => Some([c[0], c[1], c[2], c[3]]),
@@ -42,6 +96,7 @@ fn rules_of(r: RulesArgs) -> PyResult<Rules> {
         hands: r.7,
         rebuy: r.8,
         extra_hands_on_tie: r.9,
+        variant: variant_of(v)?,
     })
 }
 
@@ -158,18 +213,26 @@ impl Game {
     /// A new game; ValueError("fewer") or ValueError("dealer") for R17's refusals.
     #[staticmethod]
     fn new_game(
-        rules: RulesArgs,
+        rules: &PyRules,
         players: u8,
         dealer: u8,
         stacks: Option<Vec<i64>>,
     ) -> PyResult<Self> {
-        let rules = rules_of(rules)?;
+        let rules = rules.rules;
+        if !rules.variant.seats_allowed(players)
+            || dealer >= players
+            || stacks.as_ref().is_some_and(|s| s.len() != players as usize)
+        {
+            return Err(PyValueError::new_err(
+                "not a table these rules are played at",
+            ));
+        }
         match Core::new_game(rules, players, dealer, stacks.as_deref()) {
             Ok(core) => Ok(Game {
                 g: RustGame::new(core),
                 ids: Vec::new(),
             }),
-            Err(crate::state::NewGameError::FewerThanThree) => Err(PyValueError::new_err("fewer")),
+            Err(crate::state::NewGameError::TooFewSeats) => Err(PyValueError::new_err("fewer")),
             Err(crate::state::NewGameError::DealerOut(_)) => Err(PyValueError::new_err("dealer")),
         }
     }
@@ -178,7 +241,7 @@ impl Game {
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
     fn from_fields(
-        rules: RulesArgs,
+        rules: &PyRules,
         ints: (u8, u8, i64, u8, i64, u64, u8, u8, u8),
         seats: SeatArgs,
         dealt_in: Vec<u8>,
@@ -194,7 +257,7 @@ impl Game {
             return Err(PyValueError::new_err("not a state golfo can reach"));
         }
         let mut core = Core::new_game(Rules::TRADICIONAL, 3, 0, None).expect("a new game");
-        core.rules = rules_of(rules)?;
+        core.rules = rules.rules;
         core.players = players;
         core.dealer = dealer;
         core.first_dealer = first_dealer;
@@ -226,6 +289,16 @@ impl Game {
             let action = Action::from_flat(kind, seat, value)
                 .ok_or_else(|| PyValueError::new_err("bad action kind"))?;
             entries.push(Entry { action, actor });
+        }
+        // the raises of the betting round in play: back to the last action that is not a
+        // betting action (a deal or a discard: every betting round follows one)
+        core.raises = 0;
+        for e in entries.iter().rev() {
+            match e.action {
+                Action::Raise(..) => core.raises += 1,
+                Action::Pass(_) | Action::Bet(..) | Action::Call(_) | Action::Fold(_) => {}
+                _ => break,
+            }
         }
         // each seat's discards of the hand in play, from the history back to its NextHand
         for e in entries.iter().rev() {
@@ -486,7 +559,13 @@ fn play_random_games(
     let bytes = py.allow_threads(move || {
         let mut out: Vec<u8> = Vec::with_capacity(n as usize * (3 + 3 * players) * 8);
         for k in 0..n {
-            let o = play_game(&core, seed.wrapping_add(k), heuristic, max_hands, max_actions);
+            let o = play_game(
+                &core,
+                seed.wrapping_add(k),
+                heuristic,
+                max_hands,
+                max_actions,
+            );
             let head = [o.hands, o.actions as i64, o.winner.map_or(-1, i64::from)];
             let seats = o.stacks[..players]
                 .iter()
@@ -520,6 +599,7 @@ fn play_random_game(
 #[pymodule]
 fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<PyRules>()?;
     m.add_function(wrap_pyfunction!(set_bug, m)?)?;
     m.add_function(wrap_pyfunction!(active_bug, m)?)?;
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;

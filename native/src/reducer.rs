@@ -31,6 +31,8 @@ pub enum Code {
     AboveReach,
     AboveCap,
     BelowMinimum,
+    RaiseLimit,
+    LimitAmount,
     NoDiscard,
     NotHeld,
     StockShort,
@@ -65,6 +67,8 @@ impl Code {
             AboveReach => "above_reach",
             AboveCap => "above_cap",
             BelowMinimum => "below_minimum",
+            RaiseLimit => "raise_limit",
+            LimitAmount => "limit_amount",
             NoDiscard => "no_discard",
             NotHeld => "not_held",
             StockShort => "stock_short",
@@ -103,7 +107,7 @@ impl Illegal {
 
     /// The named facts, as golfo's `err.facts` (`-1` for `None`): `to_act`; `card` (an
     /// index); `phase` (a `Phase` index); `current`, `reach`, `reach_seat`; `own`; `room`;
-    /// `minimum`, `only`; `cards` (a mask); `stock`; `hands`.
+    /// `minimum`, `only`; `most`; `amount`; `cards` (a mask); `stock`; `hands`.
     pub fn facts(&self) -> Vec<(&'static str, i64)> {
         let f = self.facts;
         use Code::*;
@@ -124,6 +128,9 @@ impl Illegal {
                 ("_reach_seat", f[3]),
                 ("_current", f[4]),
             ],
+            RaiseLimit => vec![("most", f[0])],
+            // and the current bet, for the reason's words only
+            LimitAmount => vec![("amount", f[0]), ("_current", f[1])],
             NotHeld => vec![("cards", f[0])],
             StockShort => vec![("stock", f[0])],
             FixedLength => vec![("hands", f[0])],
@@ -253,6 +260,9 @@ impl Core {
                 {
                     return Err(self.refuse_wager(is_bet, s, amount, current));
                 }
+                if !is_bet {
+                    self.raises += 1; // R5: the raises of the round, for max_raises
+                }
                 // R5: a bet or raise reopens the action to every other seat still in and
                 // not all-in
                 let in_hand = self.in_hand_mask();
@@ -326,13 +336,53 @@ impl Core {
         }
     }
 
-    /// Every pending card is dealt: the next discarder, or the next betting round.
+    /// Every pending card is dealt: the next discarder, or the next phase.
     fn drawn(&mut self) -> bool {
         match self.phase {
             Phase::Discard1 | Phase::Discard2 => self.next_discarder(),
-            Phase::Deal1 => self.start_betting(Phase::Bet1),
-            Phase::Deal2 => self.start_betting(Phase::Bet2),
-            _ => false,
+            phase => self.enter(self.rules.variant.after(phase)),
+        }
+    }
+
+    /// The hand moves on to `phase`, the next one the rules play (R3, R10, R11).  True if
+    /// the hand ended.
+    #[inline]
+    fn enter(&mut self, phase: Phase) -> bool {
+        if phase.betting_round() > 0 {
+            self.start_betting(phase) // the usual step: kept apart, small
+        } else {
+            self.enter_other(phase)
+        }
+    }
+
+    /// The hand moves on to `phase`, a deal, a discard round or the showdown.
+    fn enter_other(&mut self, phase: Phase) -> bool {
+        match phase {
+            Phase::Deal2 => {
+                self.phase = phase;
+                self.to_act = Actor::Chance;
+                let in_hand = self.in_hand_mask();
+                let mut seats = [0u8; 4];
+                let mut k = 0;
+                for &s in self.dealt() {
+                    if in_hand >> s & 1 == 1 {
+                        seats[k] = s;
+                        k += 1;
+                    }
+                }
+                let n = self.rules.variant.deal_sizes()[1] as usize;
+                self.set_pending((0..n * k).map(|i| seats[i % k]));
+                false
+            }
+            Phase::Showdown => {
+                settle(self, true);
+                true
+            }
+            _ => {
+                self.phase = phase;
+                self.needs = self.in_hand_mask();
+                self.next_discarder()
+            }
         }
     }
 
@@ -380,6 +430,11 @@ impl Core {
             return Illegal::new("R5", Code::NotWhole);
         }
         let lim = wager_limits(self, seat);
+        if let Some(most) = lim.most_raises {
+            if !is_bet && lim.raises >= most {
+                return Illegal::with("R5", Code::RaiseLimit, [most, 0, 0]);
+            }
+        }
         let reach_seat = lim.reach_seat.map_or(-1, i64::from);
         if !is_bet && lim.reach <= current {
             return Illegal::with("R8", Code::Unanswerable, [current, lim.reach, reach_seat]);
@@ -396,6 +451,11 @@ impl Core {
             }
         }
         let (low, stop) = lim.amounts;
+        if lim.fixed {
+            // R5, fixed limit: one amount (or none, when the limits leave none)
+            let only = if stop > low { low } else { lim.minimum };
+            return Illegal::with("R5", Code::LimitAmount, [only, current, 0]);
+        }
         let only = if stop > low && low < lim.minimum {
             low
         } else {
@@ -431,6 +491,7 @@ impl Core {
     }
 
     /// R7: the first seat from mano still in and not all-in speaks; fewer than two: skip.
+    #[inline(never)]
     fn start_betting(&mut self, phase: Phase) -> bool {
         let in_hand = self.in_hand_mask();
         let mut needs = 0u8;
@@ -441,6 +502,7 @@ impl Core {
         }
         self.phase = phase;
         self.bets = [0; 4];
+        self.raises = 0;
         if needs.count_ones() < 2 {
             self.needs = 0;
             self.end_round()
@@ -452,41 +514,11 @@ impl Core {
     }
 
     /// R6a/b: the betting round is over; on to the next phase.  True if the hand ended.
+    #[inline(never)]
     fn end_round(&mut self) -> bool {
-        let next = match self.phase {
-            Phase::Bet1 => Phase::Deal2,
-            Phase::Bet2 => Phase::Discard1,
-            Phase::Bet3 => Phase::Discard2,
-            _ => Phase::Showdown,
-        };
         self.bets = [0; 4];
         self.needs = 0;
-        let in_hand = self.in_hand_mask();
-        match next {
-            Phase::Deal2 => {
-                self.phase = next;
-                self.to_act = Actor::Chance;
-                let mut seats = [0u8; 4];
-                let mut k = 0;
-                for &s in self.dealt() {
-                    if in_hand >> s & 1 == 1 {
-                        seats[k] = s;
-                        k += 1;
-                    }
-                }
-                self.set_pending((0..3 * k).map(|i| seats[i % k]));
-                false
-            }
-            Phase::Showdown => {
-                settle(self, true);
-                true
-            }
-            _ => {
-                self.phase = next;
-                self.needs = in_hand;
-                self.next_discarder()
-            }
-        }
+        self.enter(self.rules.variant.after(self.phase))
     }
 
     fn next_discarder(&mut self) -> bool {
@@ -494,12 +526,7 @@ impl Core {
             self.to_act = Actor::Seat(first_from(self.mano() as usize, self.needs));
             false
         } else {
-            let next = if self.phase == Phase::Discard1 {
-                Phase::Bet3
-            } else {
-                Phase::Bet4
-            };
-            self.start_betting(next)
+            self.enter(self.rules.variant.after(self.phase))
         }
     }
 

@@ -1,6 +1,9 @@
 //! The rule settings of a game, as `golfo.Rules` has them (already validated there).
 
-/// A game's settings; `starting_stack` is the derived value.
+use crate::variant::Variant;
+
+/// A game's settings; `starting_stack` is the derived value, `variant` the deck, deals,
+/// rounds and limits played (El Golfo's own in both presets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
     pub ante: i64,
@@ -13,6 +16,7 @@ pub struct Rules {
     pub hands: Option<i64>,
     pub rebuy: bool,
     pub extra_hands_on_tie: bool,
+    pub variant: &'static Variant,
 }
 
 impl Rules {
@@ -28,6 +32,7 @@ impl Rules {
         hands: None,
         rebuy: true,
         extra_hands_on_tie: false,
+        variant: &Variant::EL_GOLFO,
     };
 
     /// `golfo.LUDOTEKA`.
@@ -42,5 +47,6 @@ impl Rules {
         hands: Some(10),
         rebuy: false,
         extra_hands_on_tie: true,
+        variant: &Variant::EL_GOLFO,
     };
 }

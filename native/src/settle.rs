@@ -2,7 +2,6 @@
 //! (R16, R17), and the standings' winner (R16, R18).
 
 use crate::bugs::{self, Bug};
-use crate::cards::value_of_mask;
 use crate::state::{Actor, Core, HandResult, Phase, Pot};
 
 /// R8, R11, R6c: split the pot into side pots, award them, record the result in `core.last`.
@@ -20,9 +19,11 @@ pub fn settle(core: &mut Core, showdown: bool) {
     }
     let in_hand = &in_hand[..k];
     let mut values = [0u8; 4];
+    let variant = core.rules.variant;
     if showdown {
+        // R11: at most rules.cards_counted cards of a suit count
         for &s in in_hand {
-            values[s as usize] = value_of_mask(core.hands[s as usize]);
+            values[s as usize] = variant.value(core.hands[s as usize]);
         }
     }
     let top = committed.iter().copied().max().unwrap_or(0);
@@ -83,10 +84,11 @@ pub fn settle(core: &mut Core, showdown: bool) {
         returned,
         shown: [None; 4],
         showdown,
-        // R11: mano shows 30 and takes the main pot (no pot at all counts too)
+        // R11: mano shows 30 (the variant's best value) and takes the main pot (no pot at
+        // all counts too)
         trabuco: showdown
             && in_mask >> mano & 1 == 1
-            && values[mano as usize] == 30
+            && values[mano as usize] == variant.best_value()
             && (n_pots == 0 || pots[0].winner == mano),
         ended_in: if showdown {
             Phase::Showdown
@@ -182,7 +184,8 @@ fn side_pots(
     count_pots
 }
 
-/// R17: how many seats still in the game hold at least the ante.
+/// R17: how many seats still in the game hold at least the ante (a hand needs
+/// `rules.variant.min_players()`: 3 in El Golfo).
 pub fn can_pay_count(core: &Core) -> u32 {
     core.seats()
         .filter(|&s| core.out >> s & 1 == 0 && core.stacks[s] >= core.rules.ante)
@@ -201,7 +204,8 @@ pub fn nets(core: &Core) -> [i64; 4] {
 /// R16, R17: is the game over once the current hand has ended?
 pub fn game_over(core: &Core) -> bool {
     let rules = &core.rules;
-    if !rules.rebuy && can_pay_count(core) < 3 {
+    let fewest = rules.variant.min_players() as u32;
+    if !rules.rebuy && can_pay_count(core) < fewest {
         return true;
     }
     match rules.hands {
@@ -235,7 +239,9 @@ pub fn winner(core: &Core) -> Option<u8> {
         return Some(order[0]);
     }
     let rules = &core.rules;
-    if rules.extra_hands_on_tie && !rules.rebuy && core.results > 0 && can_pay_count(core) < 3 {
+    let fewest = rules.variant.min_players() as u32;
+    if rules.extra_hands_on_tie && !rules.rebuy && core.results > 0 && can_pay_count(core) < fewest
+    {
         let best = nets[order[0] as usize];
         let mano = core.last_mano;
         return (0..core.players)

@@ -4,7 +4,7 @@ use crate::cards::ALL_CARDS;
 use crate::rules::Rules;
 
 /// The phases of a hand and of a game, in `golfo.Phase` order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Phase {
     Deal1 = 0,
@@ -227,9 +227,9 @@ impl HandResult {
     }
 }
 
-/// The most seats waiting for a card at once: the second deal, three cards to each seat
+/// The most cards waiting to be dealt at once: a deal of five cards to each of three seats
 /// (four seats only under the deliberate bug `four-seat-dealer-dealt-in`).
-pub const MAX_PENDING: usize = 12;
+pub const MAX_PENDING: usize = 20;
 
 /// A whole game, compact: everything `golfo.State` holds except its history and results,
 /// which [`crate::game::Game`] keeps (a perft or a batch of games needs neither).
@@ -267,6 +267,8 @@ pub struct Core {
     pub pending: [u8; MAX_PENDING],
     pub pending_at: u8,
     pub pending_len: u8,
+    /// Raises made in the betting round in play (R5, `rules.max_raises`).
+    pub raises: u32,
     pub version: u64,
     /// Hands finished (`len(state.results)`) and the last one's mano (the R16 tie-break).
     pub results: u32,
@@ -278,16 +280,16 @@ pub struct Core {
 /// Why a new game cannot start (the `golfo.RulesError` of R17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NewGameError {
-    /// Fewer than 3 seats can pay the ante.
-    FewerThanThree,
+    /// Fewer seats than the smallest table size can pay the ante.
+    TooFewSeats,
     /// The first dealer cannot pay the ante.
     DealerOut(u8),
 }
 
 impl Core {
     /// A new game: R17 at the start, the first hand's antes, its first deal pending.
-    /// The arguments are those `golfo.new_game` has already checked (3 or 4 seats, a dealer
-    /// among them, stacks >= 0, >= ante with rebuys).
+    /// The arguments are those `golfo.new_game` has already checked (one of the rules' table
+    /// sizes, a dealer among them, stacks >= 0, >= ante with rebuys).
     pub fn new_game(
         rules: Rules,
         players: u8,
@@ -317,7 +319,7 @@ impl Core {
             dealt_in: [0; 4],
             n_dealt: 0,
             hands: [0; 4],
-            stock: ALL_CARDS,
+            stock: rules.variant.deck(),
             discards: 0,
             dead: 0,
             seat_discards: [0; 4],
@@ -325,14 +327,15 @@ impl Core {
             pending: [0; MAX_PENDING],
             pending_at: 0,
             pending_len: 0,
+            raises: 0,
             version: 0,
             results: 0,
             last_mano: 0,
             last: HandResult::EMPTY,
         };
         core.pay_or_leave();
-        if players as u32 - core.out.count_ones() < 3 {
-            return Err(NewGameError::FewerThanThree);
+        if players as u32 - core.out.count_ones() < rules.variant.min_players() as u32 {
+            return Err(NewGameError::TooFewSeats);
         }
         if core.out >> dealer & 1 == 1 {
             return Err(NewGameError::DealerOut(dealer));
@@ -441,16 +444,18 @@ impl Core {
         self.dealt_in = order;
         self.n_dealt = k as u8;
         self.hands = [0; 4];
-        self.stock = ALL_CARDS;
+        self.stock = self.rules.variant.deck();
         self.discards = 0;
         self.dead = 0;
         self.seat_discards = [0; 4];
         self.discard_rounds = [0; 4];
+        // R3: one card at a time round the table, or a seat's whole first deal at once
         let seats = order;
+        let n = self.rules.variant.deal_sizes()[0] as usize;
         if self.rules.deal_in_pairs {
-            self.set_pending((0..2 * k).map(|i| seats[i / 2]));
+            self.set_pending((0..n * k).map(|i| seats[i / n]));
         } else {
-            self.set_pending((0..2 * k).map(|i| seats[i % k]));
+            self.set_pending((0..n * k).map(|i| seats[i % k]));
         }
         self.needs = 0;
     }

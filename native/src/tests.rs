@@ -140,3 +140,80 @@ fn r17_without_rebuys_a_broke_seat_is_out() {
     core.apply(Action::NextHand).unwrap_err();
     assert!(Core::new_game(rules, 3, 0, Some(&[100, 0, 100])).is_err());
 }
+
+/// `golfo.MINI`: the eight and nine of oros and copas, one card, rounds 1 and 3 around one
+/// discard, bets of 1 then 2, no raises; 10 chips, one hand.
+fn mini() -> Rules {
+    let variant = crate::variant::Variant::new(
+        &[8, 9],
+        &[0, 1],
+        [1, 0],
+        1,
+        &[1, 3],
+        4,
+        Some([1, 1, 2, 2]),
+        Some(0),
+        &[2, 3],
+    )
+    .unwrap();
+    Rules {
+        starting_stack: 10,
+        hands: Some(1),
+        rebuy: false,
+        variant,
+        ..Rules::TRADICIONAL
+    }
+}
+
+#[test]
+fn mini_perft_is_golfos() {
+    // golfo's perft from a new game of MINI, the deck in canonical order
+    let deck: Vec<u8> = (0..28).collect();
+    let two = Core::new_game(mini(), 2, 0, None).unwrap();
+    let counts: Vec<u64> = (1..=13).map(|d| perft(&two, d, &deck)).collect();
+    assert_eq!(counts, [1, 1, 2, 4, 6, 8, 13, 23, 33, 28, 12, 2, 0]);
+    let three = Core::new_game(mini(), 3, 0, None).unwrap();
+    let counts: Vec<u64> = (1..=13).map(|d| perft(&three, d, &deck)).collect();
+    assert_eq!(counts, [1, 1, 1, 2, 4, 8, 14, 22, 31, 47, 73, 99, 118]);
+    assert_eq!(two.stock.count_ones(), 4);
+}
+
+#[test]
+fn r5_fixed_limit_and_the_most_raises() {
+    let variant = crate::variant::Variant::new(
+        &[3, 4, 5, 6, 7, 8, 9],
+        &[0, 1, 2, 3],
+        [2, 3],
+        2,
+        &[1, 2, 3, 4],
+        4,
+        Some([2, 2, 4, 4]),
+        Some(1),
+        &[2, 3],
+    )
+    .unwrap();
+    let rules = Rules {
+        hands: Some(1),
+        variant,
+        ..Rules::TRADICIONAL
+    };
+    let mut core = game(rules, &[100, 100]);
+    deal_from(&mut core, &START_DECK);
+    let seat = match core.to_act {
+        Actor::Seat(s) => s as i64,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(crate::moves::legal_moves(&core).bets, (2, 3));
+    let refused = core.apply(Action::Bet(seat, 3)).unwrap_err();
+    assert_eq!((refused.code, refused.facts[0]), (Code::LimitAmount, 2));
+    core.apply(Action::Bet(seat, 2)).unwrap();
+    assert_eq!(crate::moves::legal_moves(&core).raises, (4, 5));
+    core.apply(Action::Raise(1 - seat, 4)).unwrap();
+    let moves = crate::moves::legal_moves(&core);
+    assert_eq!(
+        (moves.call, moves.raises.0 < moves.raises.1),
+        (Some(2), false)
+    );
+    let refused = core.apply(Action::Raise(seat, 6)).unwrap_err();
+    assert_eq!((refused.code, refused.facts[0]), (Code::RaiseLimit, 1));
+}

@@ -1,8 +1,9 @@
 """A deliberately wrong engine: golfo behind the engine protocol with one rule broken.
 
-``python tests/kit/broken_engine.py BUG``, BUG one of :data:`BUGS`.  Each bug rewrites one
-line of one function of golfo (in this process only) and serves the protocol; the kit's
-tests check that the runner catches every one.
+``python tests/kit/broken_engine.py BUG [--no-variants]``, BUG one of :data:`BUGS`.  Each bug
+rewrites one line of one function of golfo (in this process only) and serves the protocol; the
+kit's tests check that the runner catches every one.  ``--no-variants``: the engine does not
+announce variants (``hello``), so the runner deals it El Golfo's rules only.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import golfo.moves
 import golfo.reducer
 import golfo.settle
 import golfo.views
-from golfo.conformance.protocol import serve
+import golfo.wagers
+from golfo.conformance.protocol import ReferenceBackend, serve
 
 BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
     # name: (module, function, the line as golfo has it, the line as the bug has it,
@@ -30,18 +32,18 @@ BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
         (golfo.reducer,),
     ),
     "no-table-stakes": (
-        golfo.moves,
+        golfo.wagers,
         "wager_range",
         "if reach < top:",
         "if False:",
-        (golfo.reducer,),
+        (golfo.reducer, golfo.moves),
     ),
     "raise-nobody-can-answer": (
-        golfo.moves,
+        golfo.wagers,
         "wager_range",
         "if reach < top:",
         "if current < reach < top:",
-        (golfo.reducer,),
+        (golfo.reducer, golfo.moves),
     ),
     "stock-reshuffled-when-short": (
         golfo.reducer,
@@ -71,6 +73,14 @@ BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
         "visible = True",
         (),
     ),
+    # a variant's rule (issue 34): only an engine that announces variants is dealt one
+    "raises-never-limited": (
+        golfo.wagers,
+        "_limited_range",
+        "if most is not None and current and _raises(f) >= most:",
+        "if False:",
+        (),
+    ),
 }
 
 
@@ -88,4 +98,6 @@ def break_rule(name: str) -> None:
 
 if __name__ == "__main__":
     break_rule(sys.argv[1])
-    raise SystemExit(serve())
+    backend = ReferenceBackend()
+    backend.variants = "--no-variants" not in sys.argv[2:]
+    raise SystemExit(serve(backend=backend))

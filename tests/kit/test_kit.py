@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import golfo
-from golfo.conformance.perft import POSITIONS, perft
+from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, perft
 from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, observation, serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +63,51 @@ def test_the_protocol_speaks_as_pinned() -> None:
     assert shown["view"]["seat"] is None  # type: ignore[index]
     assert unknown["ok"] is False
     assert unknown["error"] == "format"
+
+
+def test_the_protocol_announces_variants_and_takes_their_tables() -> None:
+    """``hello`` says ``"variants": true`` (golfo plays every variant); ``new_game`` takes a
+    variant's rules and any of its table sizes, 2 to 4 seats, and refuses another size."""
+    mini = golfo.wire.to_data(golfo.MINI)
+    hello, two, seen, four, five = talk(
+        {"cmd": "hello"},
+        {"cmd": "new_game", "rules": mini, "players": 2, "dealer": 1, "stacks": [10, 10]},
+        {"cmd": "observe"},
+        {"cmd": "new_game", "rules": mini, "players": 4, "dealer": 0, "stacks": [10] * 4},
+        {"cmd": "new_game", "rules": mini, "players": 5, "dealer": 0, "stacks": [10] * 5},
+    )
+    assert hello["variants"] is True
+    assert two == {"ok": True}
+    assert seen["stock"] == 4
+    assert seen["moves"]["deals"] == ["8O", "9O", "8C", "9C"]  # type: ignore[index]
+    assert four["error"] == five["error"] == "format"
+    assert "these rules are played by 2 or 3 players, got 4" in str(four["message"])
+
+
+def test_a_backend_that_does_not_say_announces_no_variants() -> None:
+    class Old:  # a backend written before variants (no attribute); hello reads no more
+        name = "old"
+        version = "1"
+
+    out = io.StringIO()
+    serve(['{"cmd": "hello"}\n'], out, Old())  # type: ignore[arg-type]
+    assert json.loads(out.getvalue())["variants"] is False
+
+
+def test_an_engine_is_dealt_variants_only_when_it_announces_them(tmp_path: Path) -> None:
+    """The same broken engine (a variant's limit on raises ignored) passes when it does not
+    announce variants, since it is dealt El Golfo's rules only, and is caught when it does."""
+    empty = tmp_path / "no-vectors"
+    empty.mkdir()
+    runs = {}
+    for announced, flag in ((False, " --no-variants"), (True, "")):
+        engine = f"{PY} {BROKEN} raises-never-limited{flag}"
+        args = ("--vectors", str(empty), "--games", "30", "--out", str(tmp_path))
+        runs[announced] = kit("run", "--engine", engine, *args)
+    assert runs[False].returncode == 0, runs[False].stdout[-2000:]
+    assert "a variant" not in runs[False].stdout
+    assert runs[True].returncode == 1
+    assert "a variant) at step" in runs[True].stdout
 
 
 def test_an_observation_has_every_key_in_its_form() -> None:
@@ -138,6 +183,7 @@ BROKEN_ENGINES = {
         ("four-seat-dealer-dealt-in", "stacks"),
         ("rotation-skips-a-seat", "dealer"),
         ("face-down-discard-shown", "view of seat"),
+        ("raises-never-limited", "moves.raise"),  # only in the random variants
     ],
 )
 def test_the_runner_catches_every_broken_rule(
@@ -241,6 +287,20 @@ def test_golfo_perft_command() -> None:
     )
     assert "depth 1: 26" in result.stdout
     assert "depth 2: 31" in result.stdout
+
+
+def test_the_published_variant_perft_table_is_golfos() -> None:
+    text = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    table = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if cells[0].strip("`") in VARIANT_POSITIONS and len(cells) == 12:
+            table[cells[0].strip("`")] = [int(c.replace(",", "")) for c in cells[2:]]
+    assert set(table) == set(VARIANT_POSITIONS)
+    for name, counts in table.items():
+        position = VARIANT_POSITIONS[name]
+        assert position.state.rules.is_variant
+        assert [perft(position.state, d, position.deck) for d in range(1, 11)] == counts, name
 
 
 def test_the_published_perft_table_is_golfos() -> None:

@@ -70,7 +70,9 @@ def test_perft_counts_agree() -> None:
     result = kit("perft", "--engine", ENGINE, "--depth", "5", timeout=600)
     assert result.returncode == 0, result.stdout
     assert "0 differences" in result.stdout
-    assert result.stdout.count(": ok") == 6 * 5  # six positions, depths 1 to 5
+    # six positions of El Golfo and three of variants (the engine announces them), depths 1-5
+    assert result.stdout.count(": ok") == (6 + 3) * 5
+    assert "mediano depth 5" in result.stdout
 
 
 def test_every_bug_of_the_kit_has_a_native_twin() -> None:
@@ -99,6 +101,7 @@ def test_the_bug_is_off_by_default_and_named_by_the_environment() -> None:
         check=True,
     )
     assert json.loads(hello.stdout)["protocol"] == "golfo-engine/1"
+    assert json.loads(hello.stdout)["variants"] is True  # it is dealt variants too
     unknown = subprocess.run(
         [PY, "-m", "golfo_native", "engine"],
         input="",

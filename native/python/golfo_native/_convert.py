@@ -33,20 +33,57 @@ _END_GAME: Final = EndGame()
 _DEALS: Final = tuple(Deal(c) for c in DECK)
 
 
+_BIG: Final = 2**62
+"""Bet sizes and most raises above this are taken as this: no game can tell them apart (no
+stack reaches it, no round has that many raises)."""
+_ENGINE_RULES: dict[int, tuple[golfo.Rules, _core.Rules]] = {}
+"""The engine's rules, by ``id`` of golfo's (kept with them, so that the id stays theirs): a
+batch starts every game with the same rules, and they are cheaper to find than to make (a
+``golfo.Rules`` costs more to hash than an action to play)."""
+
+
+def engine_rules(rules: golfo.Rules) -> _core.Rules:
+    """The rules as the Rust engine keeps them, made once per ``golfo.Rules``."""
+    found = _ENGINE_RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    made = _core.Rules(rules_args(rules))
+    if len(_ENGINE_RULES) >= 256:
+        _ENGINE_RULES.clear()
+    _ENGINE_RULES[id(rules)] = (rules, made)
+    return made
+
+
 def rules_args(rules: golfo.Rules) -> _core.RulesArgs:
-    """The rules as the Rust engine takes them."""
+    """The rules as the Rust engine reads them: the stakes and length, then the variant
+    (``golfo.Rules.VARIANT_FIELDS``: suits as indices, limits clamped to 2**62)."""
     caps = None if rules.round_caps is None else list(rules.round_caps)
+    sizes = rules.bet_sizes
+    most = rules.max_raises
     return (
-        rules.ante,
-        rules.min_open,
-        rules.min_raise,
-        caps,
-        rules.discards_face_up,
-        rules.deal_in_pairs,
-        rules.starting_stack,
-        rules.hands,
-        rules.rebuy,
-        rules.extra_hands_on_tie,
+        (
+            rules.ante,
+            rules.min_open,
+            rules.min_raise,
+            caps,
+            rules.discards_face_up,
+            rules.deal_in_pairs,
+            rules.starting_stack,
+            rules.hands,
+            rules.rebuy,
+            rules.extra_hands_on_tie,
+        ),
+        (
+            list(rules.ranks),
+            [suit.index for suit in rules.suits],
+            rules.deal_sizes,
+            rules.discard_rounds,
+            list(rules.betting_rounds),
+            rules.cards_counted,
+            None if sizes is None else [min(x, _BIG) for x in sizes],
+            None if most is None else min(most, _BIG),
+            list(rules.table_sizes),
+        ),
     )
 
 

@@ -3,7 +3,27 @@
 from collections.abc import Sequence
 from typing import Any
 
-RulesArgs = tuple[int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool]
+StakesArgs = tuple[int, int, int, list[int] | None, bool, bool, int, int | None, bool, bool]
+VariantArgs = tuple[
+    list[int],
+    list[int],
+    tuple[int, int],
+    int,
+    list[int],
+    int,
+    list[int] | None,
+    int | None,
+    list[int],
+]
+"""ranks, suit indices, deal sizes, discard rounds, betting rounds, cards counted, bet sizes,
+most raises, table sizes."""
+RulesArgs = tuple[StakesArgs, VariantArgs]
+
+class Rules:
+    """A game's rules in Rust, made once per ``golfo.Rules``."""
+
+    def __init__(self, args: RulesArgs) -> None: ...
+
 PotArgs = tuple[int, list[int], int]
 ResultArgs = tuple[
     int, int, list[int], list[int], list[PotArgs], list[int], list[int | None], bool, bool, int
@@ -40,10 +60,10 @@ class Game:
     """One game of El Golfo with its history, in Rust."""
 
     @staticmethod
-    def new_game(rules: RulesArgs, players: int, dealer: int, stacks: list[int] | None) -> Game: ...
+    def new_game(rules: Rules, players: int, dealer: int, stacks: list[int] | None) -> Game: ...
     @staticmethod
     def from_fields(
-        rules: RulesArgs,
+        rules: Rules,
         ints: tuple[int, int, int, int, int, int, int, int, int],
         seats: tuple[list[int], list[int], list[int], list[int], list[int]],
         dealt_in: list[int],

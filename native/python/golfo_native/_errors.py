@@ -142,6 +142,17 @@ def _reason(state: Refused, action: Any, code: str, raw: dict[str, int]) -> str:
             )
             why += f"; the only {word} allowed is {only} ({who} {only}, R8)"
         return why
+    if code == "raise_limit":
+        most = raw["most"]
+        allowed = (
+            "no raise is allowed in this round"
+            if most == 0
+            else f"this round allows {most} raise{'' if most == 1 else 's'}, all made"
+        )
+        return f"{allowed}: call or fold"
+    if code == "limit_amount":
+        word = "opening" if raw["_current"] == 0 else "raise"
+        return f"fixed-limit betting: the only {word} now is {raw['amount']}, not {amount}"
     if code == "no_discard":
         return f"no discarding in phase {PHASES[raw['phase']].name}"
     if code == "not_held":

@@ -4,7 +4,8 @@
 The requests are read and answered by golfo's own protocol side
 (:func:`golfo.conformance.protocol.serve`: the same forms and checks as golfo's engine);
 every rule, legal move, observation, view redaction and perft count comes from
-:class:`golfo_native.NativeState`, through :class:`NativeBackend`.
+:class:`golfo_native.NativeState`, through :class:`NativeBackend`.  It announces
+``"variants": true``: the runner deals it random variants of the rules as well as El Golfo's.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ class NativeBackend:
     """The engine's name, in the answer to ``hello``."""
     version = __version__
     """golfo-native's version."""
+    variants = True
+    """It plays every variant of the rules (announced in the answer to ``hello``)."""
 
     def __init__(self) -> None:
         self.state = NativeState.new_game(TRADICIONAL, 3)

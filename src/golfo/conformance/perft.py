@@ -5,7 +5,9 @@ the number of distinct sequences of ``depth`` actions from a position, where **c
 not branch** (the next card dealt is the first card of the position's deck still in the
 stock) and **every decision branches over all its legal actions** (each bet amount, each
 discard subset).  A position that ends the game before ``depth`` counts nothing for that
-path.  The published table of positions and counts is in ``docs/conformance.md``.
+path.  The published tables of positions and counts are in ``docs/conformance.md``:
+:data:`POSITIONS`, El Golfo's, for every engine, and :data:`VARIANT_POSITIONS`, variants of
+the rules (issue 34), for an engine that announces ``variants``.
 
 >>> p = POSITIONS["start"]
 >>> [perft(p.state, d, p.deck) for d in range(1, 4)]
@@ -24,11 +26,11 @@ from golfo.cards import Card
 from golfo.chance import deal_from
 from golfo.moves import DEALS, legal_actions
 from golfo.reducer import apply, new_game
-from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
+from golfo.rules import LUDOTEKA, MEDIANO, MINI, TRADICIONAL, Rules
 from golfo.shuffle import shuffled_deck
 from golfo.state import Phase, State
 
-__all__ = ["POSITIONS", "Position", "perft"]
+__all__ = ["POSITIONS", "VARIANT_POSITIONS", "Position", "perft"]
 
 
 def perft(state: State, depth: int, deck: Sequence[Card]) -> int:
@@ -193,3 +195,27 @@ def _positions() -> dict[str, Position]:
 
 POSITIONS: Final = _positions()
 """The published positions, by name."""
+
+
+def _variant_positions() -> dict[str, Position]:
+    out: dict[str, Position] = {}
+    limit = Rules(bet_sizes=(1, 1, 2, 2), max_raises=2, table_sizes=(2, 3, 4), hands=1)
+    for name, description, rules, stacks, seed in (
+        ("mini", "MINI for two: the first betting round", MINI, (10, 10), 7),
+        ("mediano", "MEDIANO for three: the first betting round", MEDIANO, (10, 10, 10), 8),
+        (
+            "fixed-limit",
+            "El Golfo's deck at fixed limits (1, 1, 2, 2), two raises a round, four seats",
+            limit,
+            (12, 12, 12, 12),
+            9,
+        ),
+    ):
+        deck, state = _reach(rules, stacks, seed, lambda state, deck: state)
+        out[name] = Position(name, description, rules, len(stacks), stacks, deck, state)
+    return out
+
+
+VARIANT_POSITIONS: Final = _variant_positions()
+"""The published positions of variants of the rules, by name: checked for an engine that
+announces ``variants``."""

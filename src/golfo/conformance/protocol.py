@@ -110,9 +110,14 @@ class Backend(Protocol):
     """The engine's name, in the answer to ``hello``."""
     version: str
     """The engine's version, in the answer to ``hello``."""
+    variants: bool
+    """Whether it plays every variant of the rules (issue 34), announced in the answer to
+    ``hello``; a backend without this attribute announces ``false`` (El Golfo's rules
+    only)."""
 
     def new_game(self, rules: Rules, players: int, dealer: int, stacks: list[int]) -> None:
-        """Start a game (the arguments are already checked against the protocol's forms)."""
+        """Start a game (the arguments are already checked against the protocol's forms and
+        ``rules.table_sizes``)."""
 
     def players(self) -> int:
         """The number of seats of the current game."""
@@ -138,6 +143,8 @@ class ReferenceBackend:
     """The engine's name, in the answer to ``hello``."""
     version = __version__
     """golfo's version."""
+    variants = True
+    """golfo plays every variant of the rules."""
 
     def __init__(self) -> None:
         self.state = new_game(TRADICIONAL, players=3)
@@ -194,13 +201,15 @@ class Session:
                 "version": backend.version,
                 "views": True,
                 "perft": True,
+                "variants": getattr(backend, "variants", False) is True,
             }
         if cmd == "quit":
             return None
         if cmd == "new_game":
             obj = read_object(request, "request", ("cmd", "rules", "players", "dealer", "stacks"))
             rules = rules_from_data(obj["rules"], "request.rules")
-            players = read_int(obj["players"], "request.players", 3, 4)
+            players = read_int(obj["players"], "request.players", 2, 4)
+            rules.check_players(players)  # R1: one of the rules' table sizes
             dealer = read_int(obj["dealer"], "request.dealer", 0, players - 1)
             stacks = [
                 read_int(x, f"request.stacks[{i}]")

@@ -3,8 +3,10 @@
 It starts the implementation under test as a program speaking ``golfo-engine/1`` and plays
 golfo and it side by side: the conformance vectors first (every step's observation, every
 listed action accepted, every refused action refused, the views where the engine offers
-them), then seeded random games over many rule sets that also try illegal actions.  At the
-first divergence of a game it stops that game, reports the seed, the rules, the last
+them), then seeded random games over many rule sets that also try illegal actions (every
+other one on a random variant of the rules, :mod:`golfo.conformance.variants`, when the engine
+announces ``variants``; vectors and corpus games of a variant are for those engines too).  At
+the first divergence of a game it stops that game, reports the seed, the rules, the last
 actions and the field that differs with both values, and writes a record of the shortest
 prefix that reproduces it.  The summary line comes last; the exit status is 0 only when
 everything agreed.
@@ -45,6 +47,7 @@ from golfo.actions import (
 )
 from golfo.cards import DECK
 from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, line_batches, observation
+from golfo.conformance.variants import random_variant_setup
 from golfo.errors import GolfoError, IllegalActionError
 from golfo.moves import legal_actions, legal_moves
 from golfo.records import to_json
@@ -116,6 +119,16 @@ class Engine:
     def perft(self) -> bool:
         """Whether it answers ``perft``."""
         return bool(self.info.get("perft"))
+
+    @property
+    def variants(self) -> bool:
+        """Whether it plays every variant of the rules (issue 34); else it is given El Golfo's
+        rules only (:attr:`golfo.Rules.is_variant` false)."""
+        return self.info.get("variants") is True
+
+    def plays(self, rules: Rules) -> bool:
+        """Whether the engine is given games of ``rules``."""
+        return self.variants or not rules.is_variant
 
     def request(self, data: dict[str, Any]) -> dict[str, Any]:
         """Send one request, wait for its answer (at most :attr:`timeout` seconds)."""
@@ -577,6 +590,8 @@ class Runner:
                 return
             data = json.loads(path.read_text(encoding="utf-8"))
             rules = rules_from_data(data["rules"])
+            if not self.engine.plays(rules):
+                continue
             start = new_game(
                 rules, players=data["players"], dealer=data["dealer"], stacks=data["stacks"]
             )
@@ -599,6 +614,8 @@ class Runner:
                 continue  # a record's results, not an engine's business
             record = data["record"]
             rules = rules_from_data(record["rules"])
+            if not self.engine.plays(rules):
+                continue
             start = new_game(
                 rules, players=record["players"], dealer=record["dealer"], stacks=record["stacks"]
             )
@@ -617,6 +634,8 @@ class Runner:
                     return
                 game = json.loads(line)
                 rules = rules_from_data(game["rules"])
+                if not self.engine.plays(rules):
+                    continue
                 start = new_game(
                     rules, players=game["players"], dealer=game["dealer"], stacks=game["stacks"]
                 )
@@ -666,11 +685,13 @@ class Runner:
             self._enough = True
 
     def _random_games(self, indices: range, seed: int) -> None:
+        variants = self.engine.variants
         for k in indices:
             if self.done:
                 return
             rng = random.Random(f"{seed}-{k}")
-            start = random_setup(rng)
+            variant = variants and k % 2 == 1  # every other game, for an engine that can
+            start = random_variant_setup(rng) if variant else random_setup(rng)
             limit = [0]
 
             def policy(
@@ -685,7 +706,8 @@ class Runner:
                     return EndGame(), refused
                 return choose(state, rng), refused
 
-            self.play(f"random game {k} (seed {seed})", start, policy)
+            kind = ", a variant" if variant else ""
+            self.play(f"random game {k} (seed {seed}{kind})", start, policy)
 
     def summary(self) -> str:
         """The last line: what agreed, what did not."""
