@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 import golfo
+import golfo.wagers
 from golfo import (
     DECK,
     LUDOTEKA,
@@ -37,6 +38,8 @@ CAPPED = Rules(ante=1, min_open=2, min_raise=3, round_caps=(6, 14, 20, 30))
 """Minimums above one and a cap from the first round (R5, R9)."""
 STEEP = Rules(ante=1, min_open=2, min_raise=3)
 """Minimums above one, no caps."""
+LIMITED = Rules(bet_sizes=(2, 2, 4, 4), max_raises=1)
+"""Fixed limits and one raise a round (a variant: R5)."""
 
 
 def dealt(
@@ -364,6 +367,24 @@ CASES: dict[str, Case] = {
         "R5: amount 0 is below the minimum opening 2; the only opening allowed is 1 "
         "(all-in for 1, R8); legal now: Pass(seat=1), Bet(seat=1, amount=1)",
     ),
+    "a raise over the round's raises": (
+        lambda: dealt(LIMITED, None, Bet(1, 2), Raise(2, 4)),
+        Raise(0, 6),
+        "R5",
+        "raise_limit",
+        {"most": 1},
+        "R5: this round allows 1 raise, all made: call or fold; "
+        "legal now: Call(seat=0), Fold(seat=0)",
+    ),
+    "an amount that is not the fixed limit": (
+        lambda: dealt(LIMITED, None),
+        Bet(1, 3),
+        "R5",
+        "limit_amount",
+        {"amount": 2},
+        "R5: fixed-limit betting: the only opening now is 2, not 3; "
+        "legal now: Pass(seat=1), Bet(seat=1, amount=2)",
+    ),
     "a discard in a betting round": (
         dealt,
         Discard(1, []),
@@ -456,8 +477,22 @@ def test_the_table_covers_every_code_the_reducer_gives() -> None:
     already matches the current one, and a seat level with the bet is not asked again."""
     covered = {case[3] for case in CASES.values()}
     given = _codes(Path(golfo.reducer.__file__).read_text(encoding="utf-8"))
+    given |= _wager_codes(Path(golfo.wagers.__file__).read_text(encoding="utf-8"))
     assert given - covered == {"dealing", "no_hand", "not_facing"}
     assert covered <= given
+
+
+def _wager_codes(source: str) -> set[str]:
+    """The codes :func:`golfo.wagers.wager_refusal` returns, third of ``(rule, reason, code,
+    facts)``: the reducer refuses a bet or raise with them."""
+    return {
+        str(node.value.elts[2].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Return)
+        and isinstance(node.value, ast.Tuple)
+        and len(node.value.elts) == 4
+        and isinstance(node.value.elts[2], ast.Constant)
+    }
 
 
 def _codes(source: str) -> set[str]:

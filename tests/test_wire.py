@@ -514,14 +514,17 @@ def test_an_event_built_by_hand_with_a_list_of_cards_is_worded_as_with_a_set() -
     assert wire.dumps(by_hand) == wire.dumps(Discarded(0, 2, frozenset(cards)))
 
 
-@pytest.mark.parametrize("players", [2, 5, 1000, True, 4.0, None])
-def test_an_action_is_read_for_a_table_of_three_or_four(players: object) -> None:
-    """``players`` is the table's size, 3 or 4 (R1): any other is the caller's mistake, a
-    ``RulesError``, not a malformed message."""
+@pytest.mark.parametrize("players", [1, 5, 1000, True, 4.0, None])
+def test_an_action_is_read_for_a_table_of_two_to_four(players: object) -> None:
+    """``players`` is the table's size, 2 to 4 (R1: 3 or 4 in El Golfo, 2 too in a variant):
+    any other is the caller's mistake, a ``RulesError``, not a malformed message."""
     with pytest.raises(golfo.RulesError) as info:
         wire.action_from_data({"type": "fold", "seat": 1}, players=players)  # type: ignore[arg-type]
-    assert str(info.value) == f"El Golfo is played by 3 or 4 players, got {players!r}"
+    assert str(info.value) == f"golfo's rules are played by 2 to 4 players, got {players!r}"
     assert wire.action_from_data({"type": "fold", "seat": 2}, players=3) == golfo.Fold(2)
+    assert wire.action_from_data({"type": "fold", "seat": 1}, players=2) == golfo.Fold(1)
+    with pytest.raises(golfo.FormatError, match="expected a seat from 0 to 1, got 2"):
+        wire.action_from_data({"type": "fold", "seat": 2}, players=2)
 
 
 def test_the_modules_public_names_are_its_api() -> None:

@@ -26,10 +26,10 @@ from golfo.actions import (
     Pass,
     Raise,
 )
-from golfo.cards import DECK, Card
+from golfo.cards import DECK, SUITS, Card
 from golfo.errors import FormatError, RulesError, SeatError
 from golfo.hand import Hand
-from golfo.rules import Rules, check_players
+from golfo.rules import VARIANT_FIELDS, Rules, check_players
 
 __all__ = [
     "ACTION_KEYS",
@@ -47,7 +47,7 @@ __all__ = [
 
 MAX_CHIPS: Final = 10**12
 """The largest starting stack and the largest number in the rules."""
-RULE_FIELDS: Final = (
+_SETTINGS: Final = (
     "ante",
     "min_open",
     "min_raise",
@@ -59,7 +59,11 @@ RULE_FIELDS: Final = (
     "rebuy",
     "extra_hands_on_tie",
 )
-"""The keys of the rules' JSON form, in order."""
+RULE_FIELDS: Final = (*_SETTINGS, *VARIANT_FIELDS)
+"""The keys of the rules' JSON form, in order.  The variant's (``ranks`` to
+``table_sizes``, :data:`golfo.rules.VARIANT_FIELDS`) are written only when they differ from
+El Golfo's, so the rules of El Golfo are written as they always were; a reader takes each of
+them as El Golfo's when it is left out."""
 ACTION_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "deal": ("type", "card"),
     "pass": ("type", "seat"),
@@ -148,7 +152,7 @@ def action_from_data(
     With ``seat`` (the seat of the connection it came from), an action for any other seat
     raises :class:`golfo.SeatError`, and so does a ``deal`` (chance deals, never a seat);
     the table's ``next_hand`` and ``end_game`` carry no seat and are accepted: the server
-    decides who may ask for them.  ``players`` (3 or 4: the table's, not the message's;
+    decides who may ask for them.  ``players`` (2 to 4: the table's, not the message's;
     anything else raises :class:`golfo.RulesError`) bounds the seat numbers.
 
     >>> sorted(action_from_data({"type": "discard", "seat": 0, "cards": ["5C", "3O"]}).cards)
@@ -191,16 +195,75 @@ def action_from_data(
 
 
 def rules_data(rules: Rules) -> dict[str, Any]:
-    """The rules' JSON form: every field, ``starting_stack`` as the number it is."""
-    out: dict[str, Any] = {name: getattr(rules, name) for name in RULE_FIELDS}
+    """The rules' JSON form: every setting, ``starting_stack`` as the number it is, and the
+    variant's settings that are not El Golfo's (suits as their letters, sequences as arrays).
+
+    >>> import golfo
+    >>> rules_data(golfo.MINI)["suits"], "cards_counted" in rules_data(golfo.MINI)
+    (['O', 'C'], False)
+    """
+    out: dict[str, Any] = {name: getattr(rules, name) for name in _SETTINGS}
     if rules.round_caps is not None:
         out["round_caps"] = list(rules.round_caps)
+    if rules.is_variant:
+        for name, default in zip(VARIANT_FIELDS, _DEFAULTS, strict=True):
+            value = getattr(rules, name)
+            if value != default:
+                if name == "suits":
+                    out[name] = [suit.value for suit in value]
+                else:
+                    out[name] = list(value) if isinstance(value, tuple) else value
     return out
 
 
+def _numbers(
+    value: Any, path: str, low: int, high: int, most: int, length: int | None = None
+) -> list[int]:
+    items = read_array(value, path, most=most, length=length)
+    return [read_int(x, f"{path}[{i}]", low, high) for i, x in enumerate(items)]
+
+
+_SUIT_OF: Final = {suit.value: suit for suit in SUITS}
+
+
+def _variant_from_data(obj: dict[str, Any], path: str) -> dict[str, Any]:
+    """The variant's settings present in ``obj``, read strictly."""
+    fields: dict[str, Any] = {}
+    if "ranks" in obj:
+        fields["ranks"] = _numbers(obj["ranks"], f"{path}.ranks", 3, 9, 7)
+    if "suits" in obj:
+        suits = []
+        for i, letter in enumerate(read_array(obj["suits"], f"{path}.suits", most=4)):
+            suit = _SUIT_OF.get(letter) if isinstance(letter, str) else None
+            if suit is None:
+                fail(
+                    f"{path}.suits[{i}]",
+                    f'expected a suit letter "O", "C", "E" or "B", got {show(letter)}',
+                )
+            suits.append(suit)
+        fields["suits"] = suits
+    if "deal_sizes" in obj:
+        fields["deal_sizes"] = _numbers(obj["deal_sizes"], f"{path}.deal_sizes", 0, 5, 2, 2)
+    for name, high in (("discard_rounds", 2), ("cards_counted", 5)):
+        if name in obj:
+            fields[name] = read_int(obj[name], f"{path}.{name}", 0, high)
+    if "betting_rounds" in obj:
+        fields["betting_rounds"] = _numbers(
+            obj["betting_rounds"], f"{path}.betting_rounds", 1, 4, 4
+        )
+    if obj.get("bet_sizes") is not None:
+        fields["bet_sizes"] = _numbers(obj["bet_sizes"], f"{path}.bet_sizes", 1, MAX_CHIPS, 4, 4)
+    if obj.get("max_raises") is not None:
+        fields["max_raises"] = read_int(obj["max_raises"], f"{path}.max_raises", 0, MAX_CHIPS)
+    if "table_sizes" in obj:
+        fields["table_sizes"] = _numbers(obj["table_sizes"], f"{path}.table_sizes", 2, 4, 3)
+    return fields
+
+
 def rules_from_data(value: Any, path: str = "rules") -> Rules:
-    """:class:`golfo.Rules` from their JSON form (every key required)."""
-    obj = read_object(value, path, RULE_FIELDS)
+    """:class:`golfo.Rules` from their JSON form (every setting of El Golfo required; each
+    setting of the variant optional, El Golfo's when left out)."""
+    obj = read_object(value, path, _SETTINGS, VARIANT_FIELDS)
     fields: dict[str, Any] = {}
     for name in ("ante", "min_open", "min_raise", "starting_stack"):
         fields[name] = read_int(obj[name], f"{path}.{name}", 0, MAX_CHIPS)
@@ -215,7 +278,11 @@ def rules_from_data(value: Any, path: str = "rules") -> Rules:
     fields["round_caps"] = caps
     hands = obj["hands"]
     fields["hands"] = None if hands is None else read_int(hands, f"{path}.hands", 0, MAX_CHIPS)
+    fields.update(_variant_from_data(obj, path))
     try:
         return Rules(**fields)
     except RulesError as error:
         fail(path, str(error))
+
+
+_DEFAULTS: Final = tuple(getattr(Rules(), name) for name in VARIANT_FIELDS)

@@ -6,8 +6,9 @@ round totals), cards (a discard of at most ``discard_max`` of the seat's own)
 or deals.  It costs the same at 100 chips as at a million, and it is the
 same set of actions as :func:`legal_actions`, which lists them one by one.
 
-This module also owns the table stakes (R8) and the caps (R9) that bound
-every bet and raise: the reducer validates against the same numbers.
+The bounds of every bet and raise (the minimums and fixed limits of R5, the table stakes
+of R8, the caps of R9) are :mod:`golfo.wagers`'s: the reducer validates against the same
+numbers.
 
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from itertools import combinations
 from math import comb
-from typing import Any, Final, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -45,8 +46,8 @@ from golfo.actions import (
 )
 from golfo.cards import DECK, Card, cards_of
 from golfo.hand import Hand
-from golfo.rules import Rules
 from golfo.state import Phase, State
+from golfo.wagers import Table, WagerLimits, wager_limits, wager_range
 
 __all__ = [
     "DEALS",
@@ -68,132 +69,6 @@ _NO_HAND: Final = Hand()
 
 DEALS: Final[tuple[Deal, ...]] = tuple(Deal(c) for c in DECK)
 """``Deal(card)`` for every card, by ``card.index``: shared, immutable actions."""
-
-
-# ---------------------------------------------------------------------------
-# table stakes (R8) and caps (R9): the bounds of a bet or raise
-
-
-def wager_range(f: dict[str, Any], seat: int, current: int) -> tuple[int, int]:
-    """``(low, stop)``: the legal Bet or Raise amounts of ``seat`` are ``low..stop-1``
-    (none when ``low >= stop``); ``f`` is the state's fields, ``current`` its current bet.
-
-    R8: at most the seat's all-in total, and at most the most some other seat still in
-    can put in this round (its bet plus its stack), so that every amount can be matched;
-    nothing at all unless that is above the current bet.  Where it is below the minimum
-    opening or raise (R5), it is the only amount.  R9: at most the cap's room, on top.
-    This is the hot path of both :func:`legal_actions` and the reducer; the slow
-    :func:`wager_limits` explains the same numbers.
-    """
-    bets = f["bets"]
-    stacks = f["stacks"]
-    folded = f["folded"]
-    top = bets[seat] + stacks[seat]  # the seat's all-in total
-    reach = 0  # the most another seat still in can put in this round
-    for s in f["dealt_in"]:
-        if s != seat and s not in folded:
-            r = bets[s] + stacks[s]
-            if r > reach:
-                reach = r
-    if reach < top:
-        top = reach
-    if top <= current:
-        return 1, 1
-    rules = f["rules"]
-    low = rules.min_open if current == 0 else current + rules.min_raise
-    if top < low:
-        low = top  # R8: the largest allowed amount is the only one
-    caps = rules.round_caps
-    if caps is not None:  # R9: the room under this round's cap
-        room = caps[f["phase"].betting_round - 1] - f["committed"][seat] + bets[seat]
-        if room < top:
-            top = room
-    return low, top + 1
-
-
-class WagerLimits(NamedTuple):
-    """Every number that bounds a bet or raise of the seat to act, for messages and tests."""
-
-    current: int
-    """The current bet (0: nobody has opened)."""
-    minimum: int
-    """The smallest full opening or raise (R5): ``min_open`` or ``current + min_raise``."""
-    own: int
-    """The seat's all-in total for the round: its bet plus its stack (R8)."""
-    reach: int
-    """The most another seat still in can put in this round (R8)."""
-    reach_seat: int | None
-    """That seat, the first in play order from mano among equals (``None``: no other seat)."""
-    room: int | None
-    """The most the cap allows this round (R9), ``None`` without caps."""
-    amounts: range
-    """The legal amounts that follow (:func:`wager_range`)."""
-
-
-class Table(Protocol):
-    """The public facts of a table that bound a bet: a :class:`golfo.State` or a
-    :class:`golfo.View` (what a seat sees is enough to know its limits)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def dealt_in(self) -> tuple[int, ...]: ...
-    @property
-    def folded(self) -> frozenset[int]: ...
-    @property
-    def bets(self) -> tuple[int, ...]: ...
-    @property
-    def stacks(self) -> tuple[int, ...]: ...
-    @property
-    def committed(self) -> tuple[int, ...]: ...
-
-
-def wager_limits(table: Table, seat: int) -> WagerLimits:
-    """The limits of a bet or raise by ``seat`` in a betting round of ``table`` (a state or
-    a view).
-
-    >>> import golfo
-    >>> s = golfo.new_game(golfo.TRADICIONAL, players=3, stacks=(1000, 50, 80))
-    >>> s = golfo.deal_from(s, golfo.DECK)          # seat 1 (50 chips) is mano
-    >>> s = golfo.apply(s, golfo.Pass(1))
-    >>> lim = wager_limits(golfo.apply(s, golfo.Pass(2)), 0)
-    >>> lim.own, lim.reach, lim.reach_seat, lim.amounts
-    (999, 79, 2, range(1, 80))
-    """
-    bets = table.bets
-    stacks = table.stacks
-    current = max(bets)
-    rules = table.rules
-    phase = table.phase
-    reach, reach_seat = 0, None
-    for s in table.dealt_in:
-        if s != seat and s not in table.folded and bets[s] + stacks[s] > reach:
-            reach, reach_seat = bets[s] + stacks[s], s
-    room = None
-    caps = rules.round_caps
-    if caps is not None and phase in _BETTING:
-        room = caps[phase.betting_round - 1] - table.committed[seat] + bets[seat]
-    fields = {
-        "bets": bets,
-        "stacks": stacks,
-        "folded": table.folded,
-        "dealt_in": table.dealt_in,
-        "rules": rules,
-        "phase": phase,
-        "committed": table.committed,
-    }
-    low, stop = wager_range(fields, seat, current) if phase in _BETTING else (1, 1)
-    return WagerLimits(
-        current=current,
-        minimum=rules.min_open if current == 0 else current + rules.min_raise,
-        own=bets[seat] + stacks[seat],
-        reach=reach,
-        reach_seat=reach_seat,
-        room=room,
-        amounts=range(low, stop) if low < stop else _EMPTY,
-    )
 
 
 # ---------------------------------------------------------------------------

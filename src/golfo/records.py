@@ -50,6 +50,7 @@ from golfo._reading import (
 from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, RulesError, SeatError
 from golfo.reducer import apply, new_game
+from golfo.rules import sizes_words
 from golfo.standings import standings
 from golfo.state import HandResult, Phase, State
 from golfo.views import redacted_history
@@ -317,8 +318,8 @@ def _check(data: Any) -> _Record:
                 fail(f"steps[{i}]", f"expected an object, got {show(step)}")
     rules = rules_from_data(obj["rules"])
     players = obj["players"]
-    if type(players) is not int or players not in (3, 4):
-        fail("players", f"expected 3 or 4, got {show(players)}")
+    if type(players) is not int or players not in rules.table_sizes:
+        fail("players", f"expected {sizes_words(rules.table_sizes)}, got {show(players)}")
     stacks = tuple(
         read_int(x, f"stacks[{i}]", 0, MAX_CHIPS)
         for i, x in enumerate(_array(obj["stacks"], "stacks", length=players))

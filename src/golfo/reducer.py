@@ -40,27 +40,18 @@ from golfo.actions import (
 )
 from golfo.cards import Card, cards_of
 from golfo.errors import IllegalActionError, RulesError
-from golfo.moves import describe_legal, legal_moves, wager_limits, wager_range
-from golfo.rules import Rules, check_players
+from golfo.moves import describe_legal, legal_moves
+from golfo.phases import BETTING, DISCARDING
+from golfo.rules import Rules
 from golfo.settle import settle
 from golfo.state import ALL_CARDS, Fields, Phase, State, make_state
+from golfo.wagers import wager_limits, wager_range, wager_refusal
 
 __all__ = ["apply", "is_legal", "new_game"]
 
-_AFTER_ROUND: Final = {
-    Phase.BET_1: Phase.DEAL_2,
-    Phase.BET_2: Phase.DISCARD_1,
-    Phase.BET_3: Phase.DISCARD_2,
-    Phase.BET_4: Phase.SHOWDOWN,
-}
-_AFTER_DRAW: Final = {
-    Phase.DEAL_1: Phase.BET_1,
-    Phase.DEAL_2: Phase.BET_2,
-    Phase.DISCARD_1: Phase.BET_3,
-    Phase.DISCARD_2: Phase.BET_4,
-}
-_DISCARDING: Final = frozenset({Phase.DISCARD_1, Phase.DISCARD_2})
-_BETTING: Final = frozenset(_AFTER_ROUND)
+# The phase after each phase is the rules' (``rules._shape.after``): a variant skips some.
+_DISCARDING: Final = frozenset(DISCARDING)
+_BETTING: Final = frozenset(BETTING)
 # Phases as module constants: ``Phase.END`` is an attribute look-up on the enum class.
 _DEAL_1: Final = Phase.DEAL_1
 _DEAL_2: Final = Phase.DEAL_2
@@ -78,9 +69,9 @@ def new_game(
 ) -> State:
     """A new game: the first hand's antes posted and its first deal pending.
 
-    ``players`` is 3 or 4 (R1); ``dealer`` the first dealer; ``stacks`` the
-    starting chips per seat (default ``rules.starting_stack`` each).  Bad
-    arguments raise :class:`golfo.RulesError`.
+    ``players`` is one of ``rules.table_sizes``, 3 or 4 in El Golfo (R1); ``dealer`` the
+    first dealer; ``stacks`` the starting chips per seat (default ``rules.starting_stack``
+    each).  Bad arguments raise :class:`golfo.RulesError`.
 
     >>> s = new_game(golfo.LUDOTEKA, players=3, dealer=2)
     >>> s.mano, s.stacks, s.pot
@@ -88,7 +79,7 @@ def new_game(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a golfo.Rules, got {rules!r}")
-    check_players(players)
+    rules.check_players(players)
     if type(dealer) is not int or not 0 <= dealer < players:
         raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
     if stacks is None:
@@ -110,8 +101,8 @@ def new_game(
     d["stacks"] = d["initial_stacks"] = start
     d["bets"] = d["committed"] = d["hand_masks"] = d["rebuys"] = zeros
     _pay_or_leave(d)
-    if players - len(d["out"]) < 3:
-        raise RulesError("fewer than 3 seats can pay the ante: no game (R17)")
+    if players - len(d["out"]) < rules.min_players:
+        raise RulesError(f"fewer than {rules.min_players} seats can pay the ante: no game (R17)")
     if dealer in d["out"]:
         raise RulesError(f"the first dealer, seat {dealer}, cannot pay the ante (R17)")
     _start_hand(d, dealer)
@@ -193,7 +184,7 @@ def _start_hand(d: _Fields, dealer: int) -> None:
         order = tuple([s for s in order if s not in out])
     if len(order) == 4:
         order = order[:3]  # R1: with four in play the dealer (the last of them) sits out
-    rules = d["rules"]
+    rules: Rules = d["rules"]
     ante = rules.ante
     stacks = list(d["stacks"])
     committed = [0] * n
@@ -211,16 +202,17 @@ def _start_hand(d: _Fields, dealer: int) -> None:
     d["folded"] = _NOBODY
     d["dealt_in"] = order
     d["hand_masks"] = zeros
-    d["stock_mask"] = ALL_CARDS
+    d["stock_mask"] = rules._shape.deck_mask
     d["discard_mask"] = 0
     d["dead_mask"] = 0
-    d["pending"] = tuple([s for s in order for _ in (0, 1)]) if rules.deal_in_pairs else order * 2
+    n = rules.deal_sizes[0]  # R3: one at a time, round the table; or all at once, seat by seat
+    d["pending"] = tuple([s for s in order for _ in range(n)]) if rules.deal_in_pairs else order * n
     d["needs"] = 0
 
 
 _ROUND_FROM: Final = {
     n: tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
-    for n in (3, 4)
+    for n in (2, 3, 4)
 }
 """Per table size and dealer: every seat, from the one after the dealer round to the dealer."""
 
@@ -351,12 +343,37 @@ def _dealt(old: _Fields, action: Deal, bit: int) -> State:
 
 
 def _drawn(d: _Fields) -> None:
-    """Every pending card is dealt: the next discarder, or the next betting round."""
+    """Every pending card is dealt: the next discarder, or the next phase."""
     phase = d["phase"]
     if phase in _DISCARDING:
         _next_discarder(d)
     else:
-        _start_betting(d, _AFTER_DRAW[phase])
+        _enter(d, d["rules"]._shape.after[phase])
+
+
+def _enter(d: _Fields, phase: Phase) -> None:
+    """The hand moves on to ``phase``, the next one the rules play (R3, R10, R11)."""
+    if phase in _BETTING:
+        _start_betting(d, phase)
+        return
+    folded = d["folded"]
+    if phase is _DEAL_2:
+        d["phase"] = phase
+        d["to_act"] = CHANCE
+        d["pending"] = (
+            tuple(s for s in d["dealt_in"] if s not in folded) * (d["rules"].deal_sizes[1])
+        )
+        return
+    if phase is _SHOWDOWN:
+        settle(d, showdown=True)
+        return
+    needs = 0
+    for s in d["dealt_in"]:
+        if s not in folded:
+            needs |= 1 << s
+    d["phase"] = phase
+    d["needs"] = needs
+    _next_discarder(d)
 
 
 # -- betting ---------------------------------------------------------------
@@ -470,77 +487,10 @@ def _apply_bet_or_raise(state: State, action: Bet | Raise) -> State:
 
 
 def _refuse_wager(state: State, action: Bet | Raise, seat: int, current: int) -> NoReturn:
-    """Why a Bet or Raise is refused: the first of the limits it breaks, in the order
-    kind of action (R5), whole number (R5), stack and table stakes (R8), cap (R9),
-    minimum (R5)."""
-    amount = action.amount
-    if isinstance(action, Bet):
-        if current > 0:
-            _refuse(
-                state, action, "R5", "the betting is open: call, raise or fold", "bet_after_open"
-            )
-    elif current == 0:
-        _refuse(state, action, "R5", "nobody has opened: bet to open", "raise_unopened")
-    if type(amount) is not int:
-        _refuse(
-            state, action, "R5", f"amount must be a whole number of chips: {amount!r}", "not_whole"
-        )
-    lim = wager_limits(state, seat)
-    if isinstance(action, Raise) and lim.reach <= current:
-        who = (
-            ""
-            if lim.reach_seat is None
-            else f" (seat {lim.reach_seat} can put in {lim.reach} at most)"
-        )
-        _refuse(
-            state,
-            action,
-            "R8",
-            f"a raise needs an answer: no other seat still in can put in more than the "
-            f"current bet {current}{who}",
-            "unanswerable",
-            current=current,
-            reach=lim.reach,
-            reach_seat=lim.reach_seat,
-        )
-    if amount > lim.own:
-        _refuse(
-            state,
-            action,
-            "R8",
-            f"amount {amount} is more than seat {seat} has ({lim.own})",
-            "above_stack",
-            own=lim.own,
-        )
-    if amount > lim.reach:
-        _refuse(
-            state,
-            action,
-            "R8",
-            f"amount {amount} is more than any other seat can match: "
-            f"seat {lim.reach_seat} can put in {lim.reach} at most",
-            "above_reach",
-            reach=lim.reach,
-            reach_seat=lim.reach_seat,
-        )
-    if lim.room is not None and amount > lim.room:
-        _refuse(
-            state,
-            action,
-            "R9",
-            f"amount {amount} is over this round's cap ({lim.room})",
-            "above_cap",
-            room=lim.room,
-        )
-    word = "opening" if current == 0 else "raise"
-    amounts = lim.amounts
-    why = f"amount {amount} is below the minimum {word} {lim.minimum}"
-    only = None
-    if amounts and amounts.start < lim.minimum:  # R8: the most that can be matched, only
-        only = amounts.start
-        who = "all-in for" if only == lim.own else f"seat {lim.reach_seat} can put in"
-        why += f"; the only {word} allowed is {only} ({who} {only}, R8)"
-    _refuse(state, action, "R5", why, "below_minimum", minimum=lim.minimum, only=only)
+    """Why a Bet or Raise is refused: the first of the limits it breaks
+    (:func:`golfo.wagers.wager_refusal`)."""
+    rule, reason, code, facts = wager_refusal(wager_limits(state, seat), action)
+    _refuse(state, action, rule, reason, code, **facts)
 
 
 def _after_bet(f: _Fields, action: Action, seat: int, chips: int, needs: int) -> State:
@@ -618,25 +568,9 @@ def _start_betting(d: _Fields, phase: Phase) -> None:
 
 def _end_round(d: _Fields) -> None:
     """R6a/b: the betting round is over; on to the next phase."""
-    nxt = _AFTER_ROUND[d["phase"]]
     d["bets"] = (0,) * d["players"]
     d["needs"] = 0
-    folded = d["folded"]
-    if nxt is _DEAL_2:
-        d["phase"] = nxt
-        d["to_act"] = CHANCE
-        d["pending"] = tuple(s for s in d["dealt_in"] if s not in folded) * 3
-        return
-    if nxt is _SHOWDOWN:
-        settle(d, showdown=True)
-        return
-    needs = 0
-    for s in d["dealt_in"]:
-        if s not in folded:
-            needs |= 1 << s
-    d["phase"] = nxt
-    d["needs"] = needs
-    _next_discarder(d)
+    _enter(d, d["rules"]._shape.after[d["phase"]])
 
 
 # -- discards --------------------------------------------------------------
@@ -647,7 +581,7 @@ def _next_discarder(d: _Fields) -> None:
     if needs:
         d["to_act"] = _next_in(d["dealt_in"], needs, None)
     else:
-        _start_betting(d, _AFTER_DRAW[d["phase"]])
+        _enter(d, d["rules"]._shape.after[d["phase"]])
 
 
 def _apply_discard(state: State, action: Discard) -> State:

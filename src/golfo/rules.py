@@ -1,4 +1,10 @@
-"""Rule settings: antes, minimum bets, caps, game length, rebuys.
+"""Rule settings: antes, minimum bets, caps, game length, rebuys, and the variant played.
+
+Beside the settings of El Golfo itself, a :class:`Rules` names a variant of the game, for
+research: the deck (``ranks``, ``suits``), the deals (``deal_sizes``), the discard and
+betting rounds played, the cards that count in a suit, fixed-limit betting and the table
+sizes allowed.  Their defaults are El Golfo's, and :data:`MINI` and :data:`MEDIANO` are two
+small variants (``docs/rules.md``, *Variants*).
 
 >>> from golfo import LUDOTEKA, TRADICIONAL, Rules
 >>> TRADICIONAL.ante, TRADICIONAL.hands, LUDOTEKA.round_caps
@@ -12,18 +18,45 @@
 Traceback (most recent call last):
 ...
 golfo.errors.RulesError: ante must be a whole number >= 0, got -1
+>>> len(MINI.deck), MINI.deal_sizes, [p.value for p in MINI.phases]
+(4, (1, 0), ['deal_1', 'bet_1', 'discard_1', 'bet_3', 'showdown'])
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
+from golfo.cards import RANKS, SUITS, Card, Suit
 from golfo.errors import RulesError
+from golfo.phases import Phase
+from golfo.variant import Shape
 
-__all__ = ["LUDOTEKA", "TRADICIONAL", "Rules"]
+__all__ = [
+    "LUDOTEKA",
+    "MEDIANO",
+    "MINI",
+    "TRADICIONAL",
+    "VARIANT_FIELDS",
+    "Rules",
+    "check_players",
+    "sizes_words",
+]
+
+VARIANT_FIELDS: Final = (
+    "ranks",
+    "suits",
+    "deal_sizes",
+    "discard_rounds",
+    "betting_rounds",
+    "cards_counted",
+    "bet_sizes",
+    "max_raises",
+    "table_sizes",
+)
+"""The settings that make a variant of El Golfo; their defaults are El Golfo's."""
 
 
 def _whole(minimum: int) -> Any:
@@ -54,17 +87,116 @@ def _caps(value: Any) -> tuple[int, int, int, int] | None:
 
 
 def check_players(players: object) -> None:
-    """R1: El Golfo is played by 3 or 4 players, an ``int``; anything else raises
-    :class:`golfo.RulesError` (``new_game``'s and the wire readers' table size).
+    """R1: golfo's rules are played by 2 to 4 players, an ``int``; anything else raises
+    :class:`golfo.RulesError` (the wire readers' table size, where the rules are not known;
+    :meth:`Rules.check_players` checks a rule set's own table sizes: El Golfo's are 3 or 4).
 
     >>> check_players(4)
     >>> check_players(5)
     Traceback (most recent call last):
     ...
-    golfo.errors.RulesError: El Golfo is played by 3 or 4 players, got 5
+    golfo.errors.RulesError: golfo's rules are played by 2 to 4 players, got 5
     """
-    if type(players) is not int or players not in (3, 4):
-        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise RulesError(f"golfo's rules are played by 2 to 4 players, got {players!r}")
+
+
+def sizes_words(sizes: tuple[int, ...]) -> str:
+    """Table sizes in words, for messages.
+
+    >>> sizes_words((3, 4)), sizes_words((2, 3, 4)), sizes_words((2,))
+    ('3 or 4', '2, 3 or 4', '2')
+    """
+    if len(sizes) == 1:
+        return str(sizes[0])
+    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+
+
+def _numbers(value: Any, name: str, low: int, high: int) -> tuple[int, ...]:
+    """``value`` as a sorted tuple of distinct whole numbers ``low..high``, at least one."""
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise RulesError(f"{name} must be whole numbers {low}..{high}, got {value!r}") from None
+    if (
+        not items
+        or any(type(x) is not int or not low <= x <= high for x in items)
+        or len(set(items)) != len(items)
+    ):
+        raise RulesError(
+            f"{name} must be distinct whole numbers {low}..{high}, at least one, got {value!r}"
+        )
+    return tuple(sorted(items))
+
+
+def _ranks(value: Any) -> tuple[int, ...]:
+    return _numbers(value, "ranks", 3, 9)
+
+
+def _betting_rounds(value: Any) -> tuple[int, ...]:
+    return _numbers(value, "betting_rounds", 1, 4)
+
+
+def _table_sizes(value: Any) -> tuple[int, ...]:
+    return _numbers(value, "table_sizes", 2, 4)
+
+
+def _suits(value: Any) -> tuple[Suit, ...]:
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise RulesError(f"suits must be golfo.Suit members, got {value!r}") from None
+    if not items or any(not isinstance(x, Suit) for x in items) or len(set(items)) != len(items):
+        raise RulesError(f"suits must be distinct golfo.Suit members, at least one, got {value!r}")
+    return tuple(s for s in SUITS if s in items)
+
+
+def _deal_sizes(value: Any) -> tuple[int, int]:
+    try:
+        items = tuple(value)
+    except TypeError:
+        items = ()
+    if (
+        len(items) != 2
+        or any(type(x) is not int for x in items)
+        or items[0] < 1
+        or items[1] < 0
+        or items[0] + items[1] > 5
+    ):
+        raise RulesError(
+            "deal_sizes must be two whole numbers, the first deal >= 1 and the second >= 0, "
+            f"five cards at most in all, got {value!r}"
+        )
+    return (items[0], items[1])
+
+
+def _bet_sizes(value: Any) -> tuple[int, int, int, int] | None:
+    if value is None:
+        return None
+    try:
+        items = tuple(value)
+    except TypeError:
+        items = ()
+    if len(items) != 4 or any(type(x) is not int or x < 1 for x in items):
+        raise RulesError(
+            f"bet_sizes must be None (no limit) or four whole numbers >= 1, got {value!r}"
+        )
+    return (items[0], items[1], items[2], items[3])
+
+
+def _optional_whole(_instance: object, attribute: attrs.Attribute[int | None], value: Any) -> None:
+    if value is not None and (type(value) is not int or value < 0):
+        raise RulesError(f"{attribute.name} must be None or a whole number >= 0, got {value!r}")
+
+
+def _between(low: int, high: int) -> Any:
+    def check(_instance: object, attribute: attrs.Attribute[int], value: Any) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise RulesError(
+                f"{attribute.name} must be a whole number {low}..{high}, got {value!r}"
+            )
+
+    return check
 
 
 def _stack(_instance: object, attribute: attrs.Attribute[int | None], value: Any) -> None:
@@ -79,7 +211,7 @@ def _hands(_instance: object, _attribute: object, value: Any) -> None:
         raise RulesError(f"hands must be None (open-ended) or a whole number >= 1, got {value!r}")
 
 
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(eq=False, repr=False, slots=False)
 class Rules:
     """The settings of a game.  Customise a preset with ``attrs.evolve``.
 
@@ -115,12 +247,42 @@ class Rules:
     """A seat that cannot pay the ante receives its own starting stack again (*resto*, R17)."""
     extra_hands_on_tie: bool = attrs.field(default=False, validator=_flag)
     """After the last hand, play on while two or more seats share the lead (R16)."""
+    # -- the variant: El Golfo's by default (docs/rules.md, "Variants")
+    ranks: tuple[int, ...] = attrs.field(default=RANKS, converter=_ranks)
+    """The ranks of the deck, some of 3..9 (R3): a card keeps its index and notation."""
+    suits: tuple[Suit, ...] = attrs.field(default=SUITS, converter=_suits)
+    """The suits of the deck, in canonical order (R3)."""
+    deal_sizes: tuple[int, int] = attrs.field(default=(2, 3), converter=_deal_sizes)
+    """Cards dealt to each seat in the first and second deal; a second deal of 0 is not
+    played (R3).  Five cards at most in a hand."""
+    discard_rounds: int = attrs.field(default=2, validator=_between(0, 2))
+    """Discard rounds played, 0..2 (R10)."""
+    betting_rounds: tuple[int, ...] = attrs.field(default=(1, 2, 3, 4), converter=_betting_rounds)
+    """The betting rounds played, some of 1..4 (R5): round 1 after the first deal, 2 after
+    the second, 3 after the first discard, 4 after the second."""
+    cards_counted: int = attrs.field(default=4, validator=_between(1, 5))
+    """The most cards of one suit that count in a hand's value (R11)."""
+    bet_sizes: tuple[int, int, int, int] | None = attrs.field(default=None, converter=_bet_sizes)
+    """Fixed-limit betting: the size of every bet and raise in rounds 1..4; ``None`` is
+    no-limit, bounded by the table stakes (R5, R8)."""
+    max_raises: int | None = attrs.field(default=None, validator=_optional_whole)
+    """The most raises in one betting round, the opening bet not counted; ``None``: no
+    limit (R5)."""
+    table_sizes: tuple[int, ...] = attrs.field(default=(3, 4), converter=_table_sizes)
+    """The table sizes these rules are played with, some of 2..4 (R1)."""
 
     def __attrs_post_init__(self) -> None:
         if self.round_caps is not None and self.round_caps[0] < self.ante:
             raise RulesError(
                 f"round_caps[0] ({self.round_caps[0]}) must be at least the ante ({self.ante})"
             )
+        if self.bet_sizes is not None and (self.min_open != 1 or self.min_raise != 1):
+            raise RulesError(
+                "min_open and min_raise do not apply to fixed-limit betting (bet_sizes): "
+                f"leave them at 1, got {self.min_open} and {self.min_raise}"
+            )
+        shape = Shape.of(self)  # raises RulesError for a variant that cannot be played
+        object.__setattr__(self, "_shape", shape)
 
     @property
     def starting_stack(self) -> int:
@@ -142,6 +304,68 @@ class Rules:
         """Whether ``starting_stack`` was given explicitly (else it follows the length)."""
         return self._starting_stack is not None
 
+    # -- what follows from the variant (computed once, when the rules are made)
+
+    # Set on each instance by __attrs_post_init__ (the tables the reducer reads); declared a
+    # ClassVar only so that attrs does not take it for a setting.
+    _shape: ClassVar[Shape]
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the deck in canonical order: 28 for El Golfo (R3)."""
+        return self._shape.deck
+
+    @property
+    def deck_mask(self) -> int:
+        """The deck as a bit set of ``card.index`` (the stock when a hand starts)."""
+        return self._shape.deck_mask
+
+    @property
+    def hand_size(self) -> int:
+        """The cards a seat holds once dealt: the sum of ``deal_sizes``."""
+        return self.deal_sizes[0] + self.deal_sizes[1]
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phases of a hand these rules play, in order, ``Phase.SHOWDOWN`` last."""
+        return self._shape.phases
+
+    @property
+    def best_value(self) -> int:
+        """The best hand value of the variant, a *trabuco* when mano wins with it: 30 in
+        El Golfo (R11)."""
+        return self._shape.best_value
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats a game goes on with: the smallest table size (R17)."""
+        return self.table_sizes[0]
+
+    @property
+    def is_variant(self) -> bool:
+        """Whether any of the variant's settings differs from El Golfo's."""
+        return any(getattr(self, name) != default for name, default in _EL_GOLFO.items())
+
+    def check_players(self, players: object) -> None:
+        """R1: ``players`` must be one of :attr:`table_sizes`, an ``int``; anything else raises
+        :class:`golfo.RulesError`.
+
+        >>> TRADICIONAL.check_players(2)
+        Traceback (most recent call last):
+        ...
+        golfo.errors.RulesError: El Golfo is played by 3 or 4 players, got 2
+        >>> MINI.check_players(2)
+        """
+        if type(players) is not int or players not in self.table_sizes:
+            game = "El Golfo is" if self.table_sizes == (3, 4) else "these rules are"
+            raise RulesError(
+                f"{game} played by {sizes_words(self.table_sizes)} players, got {players!r}"
+            )
+
+    def hand_value(self, mask: int) -> int:
+        """The value of a hand given as a bit set, with :attr:`cards_counted` (R11)."""
+        return self._shape.value(mask)
+
     def _key(self) -> tuple[object, ...]:
         return (
             self.ante,
@@ -154,6 +378,15 @@ class Rules:
             self.hands,
             self.rebuy,
             self.extra_hands_on_tie,
+            self.ranks,
+            self.suits,
+            self.deal_sizes,
+            self.discard_rounds,
+            self.betting_rounds,
+            self.cards_counted,
+            self.bet_sizes,
+            self.max_raises,
+            self.table_sizes,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -165,8 +398,19 @@ class Rules:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{a.alias}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
+        fields = ", ".join(
+            f"{a.alias}={getattr(self, a.name)!r}"
+            for a in attrs.fields(Rules)
+            if a.name not in _EL_GOLFO or getattr(self, a.name) != _EL_GOLFO[a.name]
+        )
         return f"Rules({fields})"
+
+
+_EL_GOLFO: Final[dict[str, object]] = {
+    a.name: a.default for a in attrs.fields(Rules) if a.name in VARIANT_FIELDS
+}
+"""The variant's settings and their defaults, El Golfo's: a repr and the JSON forms leave
+them out when they have these values."""
 
 
 TRADICIONAL: Final = Rules(
@@ -191,3 +435,41 @@ LUDOTEKA: Final = Rules(
 )
 """Ludoteka's points variant: ante 5, caps 25/50/75/100 per hand, 10 hands, and 100 points
 per hand to start with (1000; ``attrs.evolve(LUDOTEKA, hands=N)`` starts with ``100 * N``)."""
+
+MINI: Final = Rules(
+    ante=1,
+    starting_stack=10,
+    hands=1,
+    rebuy=False,
+    ranks=(8, 9),
+    suits=(Suit.OROS, Suit.COPAS),
+    deal_sizes=(1, 0),
+    discard_rounds=1,
+    betting_rounds=(1, 3),
+    bet_sizes=(1, 1, 2, 2),
+    max_raises=0,
+    table_sizes=(2, 3),
+)
+"""The smallest El Golfo, for exact solvers in pure Python (2 or 3 players, one hand): the
+eight and nine of oros and copas, one card each, a betting round, a discard and a draw, a
+betting round, showdown.  Fixed limit: bets of 1, then 2, no raises; ante 1, 10 chips
+each.  A hand is worth its card (a suit of one); equal cards tie and the seat nearest the
+mano wins.  ``docs/rules.md``, *Variants*, gives its tree's size."""
+
+MEDIANO: Final = Rules(
+    ante=1,
+    starting_stack=10,
+    hands=1,
+    rebuy=False,
+    ranks=(7, 8, 9),
+    suits=(Suit.OROS, Suit.COPAS),
+    deal_sizes=(1, 0),
+    discard_rounds=1,
+    betting_rounds=(1, 3),
+    bet_sizes=(1, 1, 2, 2),
+    max_raises=0,
+    table_sizes=(2, 3),
+)
+"""A Leduc-sized El Golfo, for native solvers (2 or 3 players, one hand): :data:`MINI` with
+the sevens too, six cards, so more is left to draw.  ``docs/rules.md``, *Variants*, gives its
+tree's size."""

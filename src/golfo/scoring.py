@@ -20,7 +20,7 @@ of 16,384 entries indexed by the hand's bit set (two suits per entry).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
@@ -36,6 +36,7 @@ __all__ = [
     "hand_value",
     "score",
     "value_of_mask",
+    "valuer",
 ]
 
 MAX_CARDS: Final = 5
@@ -44,10 +45,10 @@ MAX_VALUE: Final = 30
 """The best possible value: 9 + 8 + 7 + 6 of one suit."""
 
 
-def _suit_value(bits: int) -> int:
-    """Sum of the four highest ranks present in a 7-bit suit mask."""
+def _suit_value(bits: int, counted: int = 4) -> int:
+    """Sum of the ``counted`` highest ranks present in a 7-bit suit mask."""
     ranks = [i + 3 for i in range(7) if bits >> i & 1]
-    return sum(sorted(ranks, reverse=True)[:4])
+    return sum(sorted(ranks, reverse=True)[:counted])
 
 
 SUIT_VALUES: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
@@ -68,6 +69,33 @@ def value_of_mask(mask: int) -> int:
     a = _PAIR14[mask & 0x3FFF]
     b = _PAIR14[mask >> 14]
     return a if a >= b else b
+
+
+_VALUERS: Final[dict[int, Callable[[int], int]]] = {4: value_of_mask}
+
+
+def valuer(counted: int) -> Callable[[int], int]:
+    """The value of a hand's bit set when at most ``counted`` cards of a suit count (1..5):
+    :func:`value_of_mask` for 4, El Golfo's; a table of its own, built once, for the others
+    (``golfo.Rules.cards_counted``).
+
+    >>> valuer(2)(0b1111 << 3), valuer(5)(0b11111 << 2)  # 9+8; 9+8+7+6+5 of oros
+    (17, 35)
+    """
+    found = _VALUERS.get(counted)
+    if found is not None:
+        return found
+    suits = _suit_values(counted)
+    pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
+
+    def value(mask: int) -> int:
+        a = pairs[mask & 0x3FFF]
+        b = pairs[mask >> 14]
+        return a if a >= b else b
+
+    value.__doc__ = f"The value of a hand's bit set, at most {counted} cards of a suit counted."
+    _VALUERS[counted] = value
+    return value
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -115,22 +143,32 @@ class Score:
     """The counting cards (at most four, ascending)."""
 
 
-def score(cards: Iterable[Card]) -> Score:
-    """Value, suit and counting cards of 0 to 5 distinct cards.
+def score(cards: Iterable[Card], counted: int = 4) -> Score:
+    """Value, suit and counting cards of 0 to 5 distinct cards; ``counted``: the most cards
+    of a suit that count (``golfo.Rules.cards_counted``, 4 in El Golfo).
 
     >>> score(parse_cards("8C 9C 4E 5E 6E"))
     Score(value=17, suit=Suit.COPAS, cards=(Card(8, Suit.COPAS), Card(9, Suit.COPAS)))
+    >>> score(parse_cards("8C 9C 4E 5E 6E"), counted=1).cards
+    (Card(9, Suit.COPAS),)
     """
     mask = _mask(cards)
+    values = SUIT_VALUES if counted == 4 else _suit_values(counted)
     best: Suit | None = None
     best_value = 0
     best_bits = 0
     for i, suit in enumerate(SUITS):
         bits = mask >> (7 * i) & 127
-        value = SUIT_VALUES[bits]
+        value = values[bits]
         if value > best_value:
             best, best_value, best_bits = suit, value, bits
     if best is None:
         return Score(0, None, ())
-    counting = cards_of(best_bits << (7 * SUITS.index(best)))[-4:]
+    counting = cards_of(best_bits << (7 * SUITS.index(best)))[-counted:]
     return Score(best_value, best, counting)
+
+
+def _suit_values(counted: int) -> tuple[int, ...]:
+    if type(counted) is not int or not 1 <= counted <= MAX_CARDS:
+        raise ValueError(f"counted must be 1..{MAX_CARDS}, got {counted!r}")
+    return tuple(_suit_value(b, counted) for b in range(128))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from golfo.hand import Hand
-from golfo.scoring import value_of_mask
 from golfo.standings import can_pay_count, net_results
 from golfo.state import Fields, HandResult, Phase, Pot
 
@@ -30,11 +29,9 @@ def settle(d: Fields, *, showdown: bool) -> None:
     hand_masks = d["hand_masks"]
     in_hand = tuple([s for s in dealt_in if s not in folded]) if folded else dealt_in
     # Only a showdown compares hands (R11); a win by folds has one seat in (R6c).
-    values = (
-        {s: value_of_mask(hand_masks[s]) for s in in_hand}
-        if showdown
-        else dict.fromkeys(in_hand, 0)
-    )
+    shape = d["rules"]._shape
+    value = shape.value  # R11: at most rules.cards_counted cards of a suit count
+    values = {s: value(hand_masks[s]) for s in in_hand} if showdown else dict.fromkeys(in_hand, 0)
     top = max(committed)
     returned = [0] * n
     for s in in_hand:
@@ -72,8 +69,9 @@ def settle(d: Fields, *, showdown: bool) -> None:
         if showdown
         else (None,) * n,
         showdown,
-        # R11: mano shows 30 and takes the main pot (ante 0 and no bets: no pot at all)
-        showdown and values.get(mano) == 30 and (not pots or pots[0].winner == mano),
+        # R11: mano shows 30 (the best value) and takes the main pot (ante 0 and no bets: no
+        # pot at all)
+        showdown and values.get(mano) == shape.best_value and (not pots or pots[0].winner == mano),
         _SHOWDOWN if showdown else d["phase"],
     )
     zeros = (0,) * n
@@ -140,7 +138,7 @@ def game_over(d: Fields) -> bool:
     rules = d["rules"]
     out = d["out"]
     stacks = d["stacks"]
-    if not rules.rebuy and can_pay_count(rules.ante, stacks, out) < 3:
+    if not rules.rebuy and can_pay_count(rules.ante, stacks, out) < rules.min_players:
         return True
     if rules.hands is None or d["hand_number"] < rules.hands:
         return False

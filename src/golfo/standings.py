@@ -70,7 +70,8 @@ def net_results(
 
 
 def can_pay_count(ante: int, stacks: Sequence[int], out: Collection[int]) -> int:
-    """R17: how many seats still in the game hold at least the ante (a hand needs 3)."""
+    """R17: how many seats still in the game hold at least the ante (a hand needs 3 in El
+    Golfo, ``rules.min_players`` in a variant)."""
     return sum(1 for s, stack in enumerate(stacks) if s not in out and stack >= ante)
 
 
@@ -79,8 +80,8 @@ def standings(state: State) -> Standings:
 
     ``winner`` is set at the end of the game: the seat with the best net if it leads
     alone; with ``extra_hands_on_tie``, when the lead is shared and no further hand can be
-    dealt (fewer than three seats can pay the ante), the tied seat nearest the mano of the
-    last hand played (R16).
+    dealt (fewer than three seats, ``rules.min_players``, can pay the ante), the tied seat
+    nearest the mano of the last hand played (R16).
     """
     nets = net_results(state.stacks, state.initial_stacks, state.rebuys)
     rows = sorted(((nets[s], s) for s in range(state.players)), key=lambda r: (-r[0], r[1]))
@@ -102,17 +103,18 @@ def standings(state: State) -> Standings:
 def _winner(state: State, table: tuple[Standing, ...]) -> int | None:
     if state.phase is not Phase.END:
         return None
-    if table[0].net > table[1].net:  # 3 or 4 seats: there is a second row
+    if table[0].net > table[1].net:  # 2 to 4 seats: there is a second row
         return table[0].seat
     rules = state.rules
     if (
         rules.extra_hands_on_tie
         and not rules.rebuy
         and state.results
-        and can_pay_count(rules.ante, state.stacks, state.out) < 3
+        and can_pay_count(rules.ante, state.stacks, state.out) < rules.min_players
     ):
-        # R16: no further hand can be dealt to break the tie (R17: fewer than three seats
-        # can pay the ante): the tied seat nearest the mano of the last hand wins
+        # R16: no further hand can be dealt to break the tie (R17: fewer than three seats,
+        # rules.min_players, can pay the ante): the tied seat nearest the mano of the last
+        # hand wins
         tied = {row.seat for row in table if row.net == table[0].net}
         mano = state.results[-1].mano
         n = state.players

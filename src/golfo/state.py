@@ -9,7 +9,6 @@ that a new state costs little; the properties give the friendly types
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
 from typing import Any, Final, TypeAlias
 
@@ -18,6 +17,7 @@ import attrs
 from golfo.actions import CHANCE, Action, Chance
 from golfo.cards import ALL_CARDS, Card, cards_of
 from golfo.hand import Hand
+from golfo.phases import Phase
 from golfo.rules import Rules
 
 __all__ = [
@@ -32,49 +32,6 @@ __all__ = [
     "log_entries",
     "make_state",
 ]
-
-
-class Phase(enum.Enum):
-    """The phases of a hand (R3, R10, R11) and of a game (R15)."""
-
-    DEAL_1 = "deal_1"
-    """First deal: two cards to each seat dealt in (*primer reparto*)."""
-    BET_1 = "bet_1"
-    """First betting round (*primera ronda de envites*)."""
-    DEAL_2 = "deal_2"
-    """Second deal: three more cards to each seat still in."""
-    BET_2 = "bet_2"
-    """Second betting round."""
-    DISCARD_1 = "discard_1"
-    """First discard and replacement (*primer descarte*)."""
-    BET_3 = "bet_3"
-    """Third betting round."""
-    DISCARD_2 = "discard_2"
-    """Second and final discard."""
-    BET_4 = "bet_4"
-    """Fourth and last betting round."""
-    SHOWDOWN = "showdown"
-    """Every seat still in shows (R11).  Resolved at once: a state never rests here;
-    a :class:`HandResult` that went to showdown says ``ended_in=Phase.SHOWDOWN``."""
-    BETWEEN_HANDS = "between_hands"
-    """A hand is over and the game is not: :class:`golfo.NextHand` starts the next (R15)."""
-    END = "end"
-    """The game is over."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-    # Members are singletons compared by identity: hash them by identity too, in C, instead
-    # of Enum's Python-level hash of the name (the reducer looks phases up in dicts).
-    __hash__ = object.__hash__
-
-    @property
-    def betting_round(self) -> int:
-        """1..4 for a betting phase, else 0."""
-        return _BETTING_ROUND.get(self, 0)
-
-
-_BETTING_ROUND: Final = {Phase.BET_1: 1, Phase.BET_2: 2, Phase.BET_3: 3, Phase.BET_4: 4}
 
 
 @attrs.frozen

@@ -62,6 +62,11 @@ from golfo._reading import read_object as _read_object
 from golfo._reading import read_seat as _read_seat
 from golfo._reading import read_seats as _read_seats
 from golfo._reading import show as _show
+from golfo._results import MOST as _MOST
+from golfo._results import phase_from as _phase_from
+from golfo._results import result_data, result_from_data, standings_data
+from golfo._results import same as _same
+from golfo._results import standing_data as _standing_data
 from golfo.actions import CHANCE as _CHANCE
 from golfo.actions import Bet as _Bet
 from golfo.actions import Call as _Call
@@ -84,7 +89,7 @@ from golfo.notation import phase_name as _phase_name
 from golfo.notation import say as _say
 from golfo.notation import say_event as _say_event
 from golfo.rules import Rules as _Rules
-from golfo.rules import check_players as _check_players
+from golfo.rules import sizes_words as _sizes_words
 from golfo.standings import Standing as _Standing
 from golfo.standings import Standings as _Standings
 from golfo.state import HandResult as _HandResult
@@ -102,8 +107,6 @@ if _typing.TYPE_CHECKING:  # the names the annotations use: never bound at run t
     from golfo.moves import LegalMoves
     from golfo.notation import Choice
     from golfo.rules import Rules
-    from golfo.standings import Standing, Standings
-    from golfo.state import HandResult, Phase
     from golfo.views import View, ViewEvent
 
 # The module's public names are its API (__all__) and nothing else: what the code uses is
@@ -191,23 +194,6 @@ VIEW_KEYS: Final = (
     "results",
 )
 """The keys of a view's JSON form, exactly, in the order :func:`view_data` writes them."""
-_PHASES: Final[dict[str, Phase]] = {p.value: p for p in _Phase}
-_RESULT_KEYS: Final = (
-    "hand_number",
-    "dealer",
-    "dealt_in",
-    "payoffs",
-    "pots",
-    "returned",
-    "shown",
-    "showdown",
-    "trabuco",
-    "ended_in",
-)
-# what the wire's form of a result adds to the records' (all of it follows from the rest)
-_RESULT_EXTRA: Final = ("mano", "scores", "winners")
-_POT_EXTRA: Final = ("value", "suit", "counting")
-_MOST: Final = 1_000_000  # events of a hand, results of a game: as many as a record holds
 
 
 # ---------------------------------------------------------------------------
@@ -295,171 +281,6 @@ def moves_from_data(
 
 
 # ---------------------------------------------------------------------------
-# results and standings
-
-
-def result_data(result: HandResult) -> dict[str, Any]:
-    """A finished hand for a frontend: the record's fields, plus per pot the winner's
-    shown hand's ``value``, ``suit`` and ``counting`` cards (``null`` when the hand was won
-    by folds: nothing is shown), per seat the ``scores`` of the hands shown (``null`` for a
-    seat that showed nothing), and the ``winners``."""
-    pots = []
-    for pot in result.pots:
-        shown = result.shown[pot.winner] if result.showdown else None
-        item: dict[str, Any] = {"amount": pot.amount, "eligible": list(pot.eligible)}
-        item["winner"] = pot.winner
-        if shown is None:
-            item |= {"value": None, "suit": None, "counting": None}
-        else:
-            score = shown.score
-            item["value"] = score.value
-            item["suit"] = None if score.suit is None else score.suit.spanish
-            item["counting"] = _cards(score.cards)
-        pots.append(item)
-    return {
-        "hand_number": result.hand_number,
-        "dealer": result.dealer,
-        "dealt_in": list(result.dealt_in),
-        "mano": result.mano,
-        "payoffs": list(result.payoffs),
-        "pots": pots,
-        "returned": list(result.returned),
-        "shown": [None if h is None else _cards(h) for h in result.shown],
-        "scores": [None if h is None else _score(h) for h in result.shown],
-        "showdown": result.showdown,
-        "trabuco": result.trabuco,
-        "ended_in": result.ended_in.value,
-        "winners": list(result.winners),
-    }
-
-
-def _score(hand: Hand) -> dict[str, Any]:
-    score = hand.score
-    suit = None if score.suit is None else score.suit.spanish
-    return {"value": score.value, "suit": suit, "counting": _cards(score.cards)}
-
-
-def _phase_from(value: Any, path: str, example: str = "bet_1") -> Phase:
-    phase = _PHASES.get(value) if isinstance(value, str) else None
-    if phase is None:
-        _fail(path, f'expected a phase name such as "{example}", got {_show(value)}')
-    return phase
-
-
-def _same(got: Any, written: Any, path: str, source: str) -> None:
-    """``got`` must be ``written``, what golfo writes there (compared as JSON text, so that
-    ``true`` is not 1 and ``1.0`` is not 1): it follows from the rest of the form."""
-    try:
-        same = _json.dumps(got, sort_keys=True) == _json.dumps(written, sort_keys=True)
-    except (TypeError, ValueError, RecursionError):
-        same = False
-    if not same:
-        _fail(path, f"expected {_brief(written)} ({source}), got {_brief(got)}")
-
-
-def _brief(value: Any) -> str:
-    try:
-        text = _json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return _show(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def result_from_data(
-    value: Any, *, players: int, path: str = "result", record: bool = False
-) -> HandResult:
-    """A :class:`golfo.HandResult` from the wire's form (:func:`result_data`) or, with
-    ``record=True``, from the records' (``golfo/1``, without ``mano``, ``scores``,
-    ``winners`` and the pots' shown hands).  :class:`golfo.FormatError` naming the place for
-    anything malformed; what the wire's form adds must be what the rest of it gives (the
-    winners of the pots, the scores of the hands shown...).  ``players``: the table's, 3 or 4.
-
-    >>> import golfo
-    >>> state = golfo.deal_from(golfo.new_game(golfo.Rules(hands=1), players=3), golfo.DECK)
-    >>> state = golfo.apply(golfo.apply(state, golfo.Bet(1, 5)), golfo.Fold(2))
-    >>> state = golfo.apply(state, golfo.Fold(0))
-    >>> data = result_data(state.results[0])
-    >>> result_from_data(data, players=3) == state.results[0]
-    True
-    >>> result_from_data(data | {"winners": [0]}, players=3)
-    Traceback (most recent call last):
-    ...
-    golfo.errors.FormatError: result.winners: expected [1] (what the pots give), got [0]
-    """
-    _check_players(players)
-    keys = _RESULT_KEYS if record else _RESULT_KEYS + _RESULT_EXTRA
-    obj = _read_object(value, path, keys)
-    pots = []
-    raw_pots = _read_array(obj["pots"], f"{path}.pots", most=players)
-    pot_keys = ("amount", "eligible", "winner") + (() if record else _POT_EXTRA)
-    for i, item in enumerate(raw_pots):
-        p = f"{path}.pots[{i}]"
-        pot = _read_object(item, p, pot_keys)
-        pots.append(
-            _Pot(
-                amount=_read_int(pot["amount"], f"{p}.amount"),
-                eligible=_read_seats(pot["eligible"], f"{p}.eligible", players),
-                winner=_read_seat(pot["winner"], f"{p}.winner", players),
-            )
-        )
-    shown: list[Hand | None] = []
-    for i, item in enumerate(_read_array(obj["shown"], f"{path}.shown", players, players)):
-        shown.append(None if item is None else _Hand(cards_from_data(item, f"{path}.shown[{i}]")))
-    seats = _read_array(obj["payoffs"], f"{path}.payoffs", players, players)
-    back = _read_array(obj["returned"], f"{path}.returned", players, players)
-    result = _HandResult(
-        hand_number=_read_int(obj["hand_number"], f"{path}.hand_number", 1, _MOST),
-        dealer=_read_seat(obj["dealer"], f"{path}.dealer", players),
-        dealt_in=_read_seats(obj["dealt_in"], f"{path}.dealt_in", players),
-        payoffs=tuple(
-            _read_int(x, f"{path}.payoffs[{i}]", -MAX_INT, MAX_INT) for i, x in enumerate(seats)
-        ),
-        pots=tuple(pots),
-        returned=tuple(_read_int(x, f"{path}.returned[{i}]") for i, x in enumerate(back)),
-        shown=tuple(shown),
-        showdown=_read_bool(obj["showdown"], f"{path}.showdown"),
-        trabuco=_read_bool(obj["trabuco"], f"{path}.trabuco"),
-        ended_in=_phase_from(obj["ended_in"], f"{path}.ended_in", "showdown"),
-    )
-    if not record:
-        if not result.dealt_in:
-            _fail(f"{path}.dealt_in", "expected at least one seat")
-        written = result_data(result)
-        for key, source in zip(
-            _RESULT_EXTRA,
-            ("the first seat dealt in", "the hands shown", "what the pots give"),
-            strict=True,
-        ):
-            _same(obj[key], written[key], f"{path}.{key}", source)
-        for i, pot in enumerate(written["pots"]):
-            for key in _POT_EXTRA:
-                _same(raw_pots[i][key], pot[key], f"{path}.pots[{i}].{key}", "the hand shown")
-    return result
-
-
-def _standing(row: Standing) -> dict[str, Any]:
-    return {
-        "seat": row.seat,
-        "stack": row.stack,
-        "committed": row.committed,
-        "rebuys": row.rebuys,
-        "net": row.net,
-        "rank": row.rank,
-        "out": row.out,
-    }
-
-
-def standings_data(table: Standings) -> dict[str, Any]:
-    """``{"rows": [{"seat", "stack", "committed", "rebuys", "net", "rank", "out"}, ...],
-    "winner": seat or null, "hands_played": n}``, best first."""
-    return {
-        "rows": [_standing(r) for r in table.rows],
-        "winner": table.winner,
-        "hands_played": table.hands_played,
-    }
-
-
-# ---------------------------------------------------------------------------
 # views
 
 
@@ -523,6 +344,7 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
     seat: a server may write it once per hand).
     """
     moves = view.moves
+    counted = view.rules.cards_counted
     return {
         "format": FORMAT,
         "version": view.version,
@@ -531,7 +353,7 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
         "phase_name": {"es": _phase_name(view.phase, "es"), "en": _phase_name(view.phase, "en")},
         "to_act": _actor(view.to_act),
         "hand": _cards(view.hand),
-        "hand_value": view.hand.value,
+        "hand_value": view.rules.hand_value(view.hand.mask),
         "moves": None if moves is None else moves_data(moves),
         "choices": None if moves is None else [choice_data(c) for c in _choices(moves, view)],
         "rules": rules_data(view.rules),
@@ -552,7 +374,7 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
         "stock_size": view.stock_size,
         "discards": [event_data(d) for d in view.discards],
         "history": [event_data(e) for e in view.history],
-    } | ({"results": [result_data(r) for r in view.results]} if results else {})
+    } | ({"results": [result_data(r, counted=counted) for r in view.results]} if results else {})
 
 
 _EVENT_TYPES: Final = ("dealt", "discarded", "pass", "bet", "call", "raise", "fold", "end_game")
@@ -642,16 +464,16 @@ def view_from_data(data: Any, *, path: str = "view") -> View:
 
     if obj["format"] != FORMAT or not isinstance(obj["format"], str):
         _fail(at("format"), f'expected "{FORMAT}", got {_show(obj["format"])}')
+    rules = rules_from_data(obj["rules"], at("rules"))
     players = obj["players"]
-    if type(players) is not int or players not in (3, 4):
-        _fail(at("players"), f"expected 3 or 4, got {_show(players)}")
+    if type(players) is not int or players not in rules.table_sizes:
+        _fail(at("players"), f"expected {_sizes_words(rules.table_sizes)}, got {_show(players)}")
 
     def per_seat(key: str, high: int = MAX_INT) -> tuple[int, ...]:
         items = _read_array(obj[key], at(key), players, players)
         return tuple(_read_int(x, f"{at(key)}[{i}]", 0, high) for i, x in enumerate(items))
 
     seat = None if obj["seat"] is None else _read_seat(obj["seat"], at("seat"), players)
-    rules = rules_from_data(obj["rules"], at("rules"))
     hand = _Hand(cards_from_data(obj["hand"], at("hand")))
     raw_moves = obj["moves"]
     discard = isinstance(raw_moves, dict) and raw_moves.get("discard_max") is not None
@@ -719,7 +541,9 @@ def view_from_data(data: Any, *, path: str = "view") -> View:
         discards=discards,
         history=history,
         results=tuple(
-            result_from_data(r, players=players, path=f"{at('results')}[{i}]")
+            result_from_data(
+                r, players=players, path=f"{at('results')}[{i}]", counted=rules.cards_counted
+            )
             for i, r in enumerate(_read_array(obj["results"], at("results"), _MOST))
         ),
         moves=moves,
@@ -728,7 +552,7 @@ def view_from_data(data: Any, *, path: str = "view") -> View:
     if len(hand) != held:
         _fail(at("hand"), f"expected {held} cards (hand_sizes), got {len(hand)}")
     for key, value, source in (
-        ("hand_value", hand.value, "the value of the hand"),
+        ("hand_value", rules.hand_value(hand.mask), "the value of the hand"),
         ("mano", view.mano, "the first seat dealt in"),
         ("pot", view.pot, "the sum of committed"),
         ("current_bet", view.current_bet, "the most of bets"),
@@ -772,7 +596,7 @@ def to_data(obj: object) -> Any:
         case _Standings():
             return standings_data(obj)
         case _Standing():
-            return _standing(obj)
+            return _standing_data(obj)
         case _Pot():
             return {"amount": obj.amount, "eligible": list(obj.eligible), "winner": obj.winner}
         case _Card():

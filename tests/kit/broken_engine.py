@@ -17,6 +17,7 @@ import golfo.moves
 import golfo.reducer
 import golfo.settle
 import golfo.views
+import golfo.wagers
 from golfo.conformance.protocol import serve
 
 BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
@@ -30,18 +31,18 @@ BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
         (golfo.reducer,),
     ),
     "no-table-stakes": (
-        golfo.moves,
+        golfo.wagers,
         "wager_range",
         "if reach < top:",
         "if False:",
-        (golfo.reducer,),
+        (golfo.reducer, golfo.moves),
     ),
     "raise-nobody-can-answer": (
-        golfo.moves,
+        golfo.wagers,
         "wager_range",
         "if reach < top:",
         "if current < reach < top:",
-        (golfo.reducer,),
+        (golfo.reducer, golfo.moves),
     ),
     "stock-reshuffled-when-short": (
         golfo.reducer,
