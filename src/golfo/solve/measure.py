@@ -17,8 +17,10 @@ For a policy profile (every seat plays its policy) on one hand's tree:
 >>> import golfo
 >>> from golfo.solve import TabularPolicy, exploitability
 >>> e = exploitability(golfo.MINI, 2, TabularPolicy(golfo.MINI, 2, {}))   # uniform
->>> round(e.nash_conv, 6), round(e.exploitability, 6), e.values
-(1.230382, 0.615191, (0.0, 0.0))
+>>> round(e.nash_conv, 6), round(e.exploitability, 6)   # 67/24 and 67/48 chips a hand
+(2.791667, 1.395833)
+>>> [round(v, 6) for v in e.values], [round(b, 6) for b in e.best_responses]
+([-0.614583, 0.614583], [0.875, 1.916667])
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
 from golfo._reading import fail, parse_json, read_int, read_object, show
 from golfo.actions import Action
-from golfo.errors import FormatError, GolfoError, PolicyError, SeatError
+from golfo.errors import GolfoError, PolicyError, SeatError
 from golfo.reducer import new_game
 from golfo.rules import Rules
 from golfo.solve.tree import GameTree, action_token, info_key
@@ -87,7 +87,7 @@ def distribution(policy: Policy, view: View) -> dict[Action, float]:
     ask = policy.probabilities if isinstance(policy, ActionProbabilities) else policy
     given = ask(view)
     if not isinstance(given, Mapping):
-        raise PolicyError(f"a policy must give a mapping of actions to probabilities, not {given!r}")
+        raise PolicyError(f"a policy gives a mapping of actions to probabilities, not {given!r}")
     out = dict.fromkeys(legal, 0.0)
     total = 0.0
     for action, p in given.items():
@@ -127,10 +127,11 @@ class TabularPolicy:
     """A policy as a table: per information-state key (:func:`golfo.solve.info_key`), the
     probability of each legal action by its token (:func:`golfo.solve.action_token`).
 
-    It is made for ``rules`` at a table of ``players``.  A view whose key is not in the
-    table, or whose legal actions are not exactly the ones its entry names (another
-    variant, other stacks), gets the uniform distribution over its legal actions: an empty
-    table is the uniform policy.  Its JSON form (:meth:`to_json`, :meth:`from_json`)::
+    It is made for ``rules`` at a table of ``players``.  A view of other rules or another
+    table size, a view whose key is not in the table, or one whose legal actions are not
+    exactly those its entry names (other stacks), gets the uniform distribution over its
+    legal actions: an empty table is the uniform policy.  Its JSON form (:meth:`to_json`,
+    :meth:`from_json`)::
 
         {"format": "golfo-policy/1", "rules": {...}, "players": 2,
          "table": {"p1 d1:8O d0": {"p1": 0.25, "b1:1": 0.75}, ...}}
@@ -163,6 +164,8 @@ class TabularPolicy:
         """The distribution of ``view``'s seat (uniform where the table has no entry that
         fits; see the class)."""
         legal = _legal(view)
+        if view.players != self.players or view.rules != self.rules:
+            return _uniform(legal)
         entry = self.table.get(info_key(view))
         if entry is None or len(entry) != len(legal):
             return _uniform(legal)

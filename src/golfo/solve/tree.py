@@ -262,7 +262,7 @@ def build_tree(rules: Rules, players: int, *, dealer: int = 0) -> GameTree:
                 # pragma: no cover - the views would not be of perfect recall
                 raise RuntimeError(f"the states of information set {key!r} differ")
             moves = actions[i]
-            lasts = [last[:to_act] + ((i, k),) + last[to_act + 1 :] for k in range(len(moves))]
+            lasts = [(*last[:to_act], (i, k), *last[to_act + 1 :]) for k in range(len(moves))]
             nodes[i].append(n)
             player[n], infoset[n] = to_act, i
         start = len(player)
