@@ -1,6 +1,7 @@
 """Whole random games (issue 4): properties of R14..R18 over many hands.
 
-Random games of both presets, with 3 and 4 seats and random starting stacks,
+Random games of both presets, with 3 and 4 seats, and of random variants of the rules
+(issue 34: 2 to 4 seats, fixed limits, small decks), with random starting stacks,
 are played by a random player that likes big bets (so that seats go broke,
 rebuy or leave).  Each game is checked, hand by hand, against a small model
 written from the words of R14..R17 (who deals, who is dealt in, who rebuys,
@@ -40,6 +41,7 @@ from golfo import (
     new_game,
     standings,
 )
+from rulesets import variants
 
 RESTING = frozenset({Phase.BETWEEN_HANDS, Phase.END})
 EXTRA_HANDS_CAP = 60
@@ -88,7 +90,7 @@ class Model:
         self.first = False
         around = [(self.dealer + k) % self.players for k in range(1, self.players + 1)]
         playing = [s for s in around if s not in self.out]
-        dealt = tuple(s for s in playing if len(playing) == 3 or s != self.dealer)
+        dealt = tuple(s for s in playing if len(playing) < 4 or s != self.dealer)
         for s in dealt:
             self.stacks[s] -= ante
         return self.dealer, dealt
@@ -97,11 +99,12 @@ class Model:
         return self.stacks[seat] - self.initial[seat] * (1 + self.rebuys[seat])
 
     def no_more_hands(self) -> bool:
-        """R17: fewer than three seats still in the game can pay the ante (no rebuys)."""
+        """R17: fewer than three seats (a variant: its smallest table) still in the game can
+        pay the ante (no rebuys)."""
         if self.rules.rebuy:
             return False
         able = [s for s in range(self.players) if s not in self.out]
-        return sum(self.stacks[s] >= self.rules.ante for s in able) < 3
+        return sum(self.stacks[s] >= self.rules.ante for s in able) < self.rules.min_players
 
     def winner(self, last_mano: int) -> int | None:
         """R16, R18: the seat leading alone; with extra hands on a tie that no hand can be
@@ -160,9 +163,10 @@ class Setup(NamedTuple):
 
 
 @st.composite
-def setups(draw: st.DrawFn, most: int) -> Setup:
-    """3 or 4 seats with stacks 0..``most``: all equal half of the time (ties are likelier)."""
-    players = draw(st.sampled_from([3, 4]))
+def setups(draw: st.DrawFn, most: int, sizes: tuple[int, ...] = (3, 4)) -> Setup:
+    """3 or 4 seats (or one of ``sizes``) with stacks 0..``most``: all equal half of the time
+    (ties are likelier)."""
+    players = draw(st.sampled_from(sizes))
     if draw(st.booleans()):
         stacks = (draw(st.integers(0, most)),) * players
     else:
@@ -298,3 +302,22 @@ def test_r14_r18_traditional_open_ended_games_ended_by_agreement(
     state = play_game(rng, attrs.evolve(TRADICIONAL, ante=ante), setup, stop=stop)
     assert (state.phase, state.hand_number) == (Phase.END, stop)
     assert state.history[-1] == EndGame()
+
+
+@st.composite
+def variant_games(draw: st.DrawFn) -> tuple[Rules, Setup]:
+    """A variant of the rules (tests/rulesets.py) and a table of one of its sizes."""
+    rules = draw(variants(most_hands=4))
+    return rules, draw(setups(2 * rules.starting_stack, rules.table_sizes))
+
+
+@common
+@given(rng=st.randoms(use_true_random=False), game=variant_games(), stop=st.integers(1, 4))
+def test_r14_r18_variant_games(rng: random.Random, game: tuple[Rules, Setup], stop: int) -> None:
+    """Variants (issue 34): two seats deal in turn and both play, four seats deal three in,
+    and a game goes on while ``rules.min_players`` seats can pay the ante."""
+    rules, setup = game
+    state = play_game(rng, rules, setup, stop=stop)
+    assert state.phase is Phase.END
+    if rules.rebuy:
+        assert state.out == frozenset()

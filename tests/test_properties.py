@@ -1,6 +1,7 @@
 """Random play (issue 3): invariants of the hand reducer that hold in every state.
 
-Games of both presets (cut to a few hands), with 3 and 4 seats and random
+Games of both presets (cut to a few hands), with 3 and 4 seats, and of random variants of
+the rules (issue 34: decks, deals, rounds, fixed limits, 2 to 4 seats), with random
 starting stacks, some small so that all-ins, side pots, rebuys and busts
 happen, are played by a random player: it picks a kind of action (pass,
 bet, call, raise, fold, discard, deal...) and then one action of that kind
@@ -9,8 +10,8 @@ every step:
 
 * chips are conserved: stacks plus pot equal the chips given (initial stacks
   and rebuys);
-* each of the 28 cards is in exactly one place: a hand, the stock, the
-  discards or the dead cards;
+* each card of the deck (28 in El Golfo) is in exactly one place: a hand, the stock, the
+  discards or the dead cards, and no other card is anywhere;
 * :func:`golfo.apply` never changes the state it is given;
 * :func:`golfo.legal_actions` is non-empty until the end and the listed
   actions apply; random unlisted actions are refused with
@@ -46,6 +47,7 @@ from golfo import (
     Discard,
     EndGame,
     Fold,
+    Hand,
     HandResult,
     IllegalActionError,
     NextHand,
@@ -59,9 +61,9 @@ from golfo import (
     legal_actions,
     legal_moves,
     new_game,
+    score,
 )
-
-ALL_CARDS: Final = (1 << 28) - 1
+from rulesets import variants
 
 RULESETS: Final = (
     attrs.evolve(TRADICIONAL, hands=3),
@@ -81,16 +83,17 @@ seeds: Final = st.integers(0, 2**64 - 1).map(random.Random)
 
 @st.composite
 def games(draw: st.DrawFn, *, small: bool = False) -> State:
-    """A new game: a ruleset, 3 or 4 seats, a dealer and random stacks (some tiny)."""
-    rules = draw(st.sampled_from(RULESETS))
-    players = draw(st.sampled_from((3, 4)))
+    """A new game: a ruleset (a preset's or a variant), one of its table sizes, a dealer and
+    random stacks (some tiny)."""
+    rules = draw(st.sampled_from(RULESETS) | variants())
+    players = draw(st.sampled_from(rules.table_sizes))
     dealer = draw(st.integers(0, players - 1))
     tiny = st.integers(0, 3 * rules.ante + 12)
     big = st.integers(0, 30 if small else rules.starting_stack)
     stacks = draw(st.lists(st.one_of(tiny, big), min_size=players, max_size=players))
     try:
         return new_game(rules, players=players, dealer=dealer, stacks=stacks)
-    except RulesError:  # fewer than 3 seats can pay the ante, or the dealer cannot (R17)
+    except RulesError:  # too few seats can pay the ante, or the dealer cannot (R17)
         assume(False)
         raise
 
@@ -150,11 +153,11 @@ def check_state(state: State) -> None:
     assert sum(state.stacks) + state.pot == given_chips(state)
     assert min(state.stacks) >= 0
     masks = (*state.hand_masks, state.stock_mask, state.discard_mask, state.dead_mask)
-    assert sum(m.bit_count() for m in masks) == 28, "a card is in two places"
+    assert sum(m.bit_count() for m in masks) == len(state.rules.deck), "a card in two places"
     union = 0
     for m in masks:
         union |= m
-    assert union == ALL_CARDS, "a card is nowhere"
+    assert union == state.rules.deck_mask, "a card is nowhere, or one not in the deck is"
     assert all(m.bit_count() <= 5 for m in state.hand_masks)
     legal = legal_actions(state)
     if state.is_over:
@@ -239,13 +242,17 @@ def check_result(result: HandResult, before: tuple[int, ...], after: State) -> N
         return
     shown = {s: h for s, h in enumerate(result.shown) if h is not None}
     assert len(shown) >= 2
+
+    def value(hand: Hand) -> int:  # R11: at most rules.cards_counted cards of a suit
+        return score(hand, after.rules.cards_counted).value
+
     for pot in result.pots:
         assert set(pot.eligible) <= set(shown)
-        best = max(shown[s].value for s in pot.eligible)
-        nearest = min((s for s in pot.eligible if shown[s].value == best), key=rank.__getitem__)
+        best = max(value(shown[s]) for s in pot.eligible)
+        nearest = min((s for s in pot.eligible if value(shown[s]) == best), key=rank.__getitem__)
         assert pot.winner == nearest  # R11: best hand, ties to the seat nearest mano
     mano = result.mano
-    mano_thirty = mano in shown and shown[mano].value == 30
+    mano_thirty = mano in shown and value(shown[mano]) == after.rules.best_value
     assert result.trabuco == (mano_thirty and (not result.pots or result.pots[0].winner == mano))
 
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import golfo
 from golfo import records
+from rulesets import variants
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ROOT / "schema" / "golfo-record.schema.json"
@@ -62,8 +63,8 @@ def play(rules: golfo.Rules, players: int, rng: random.Random, steps: int) -> go
 
 @st.composite
 def states(draw: st.DrawFn, max_steps: int = 300) -> golfo.State:
-    rules = draw(st.sampled_from(RULES))
-    players = draw(st.sampled_from([3, 4]))
+    rules = draw(st.sampled_from(RULES) | variants())
+    players = draw(st.sampled_from(rules.table_sizes))
     rng = draw(st.randoms(use_true_random=False))
     return play(rules, players, rng, draw(st.integers(0, max_steps)))
 

@@ -9,11 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from golfo import LUDOTEKA, TRADICIONAL, Rules, RulesError
+from golfo import LUDOTEKA, TRADICIONAL, Rules, RulesError, Suit
+from rulesets import variants
+
+
+def rule_sets() -> st.SearchStrategy[Rules]:
+    """Rule sets of El Golfo and variants of the rules."""
+    return el_golfo() | variants()
 
 
 @st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
+def el_golfo(draw: st.DrawFn) -> Rules:
     ante = draw(st.integers(0, 10))
     caps = draw(
         st.none()
@@ -37,7 +43,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
 
 @given(rule_sets())
 def test_repr_is_valid_python_that_gives_the_same_rules(rules: Rules) -> None:
-    again = eval(repr(rules), {"Rules": Rules})
+    again = eval(repr(rules), {"Rules": Rules, "Suit": Suit})
     assert again == rules
     assert hash(again) == hash(rules)
     assert again.starting_stack_given == rules.starting_stack_given

@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import golfo
-from golfo.cards import DECK, Card
+from golfo.cards import Card
 from golfo.state import log_entries
+from rulesets import variants
 
 RULES = (
     golfo.TRADICIONAL,
@@ -34,9 +35,10 @@ RULES = (
 
 @st.composite
 def states(draw: st.DrawFn) -> golfo.State:
-    """A random reachable state: legal actions chosen at random, cheap ones favoured."""
-    rules = draw(st.sampled_from(RULES))
-    players = draw(st.sampled_from([3, 4]))
+    """A random reachable state: legal actions chosen at random, cheap ones favoured; the
+    rules of El Golfo or a variant's."""
+    rules = draw(st.sampled_from(RULES) | variants())
+    players = draw(st.sampled_from(rules.table_sizes))
     rng = draw(st.randoms(use_true_random=False))
     short = draw(st.booleans())
     stacks = [rng.randint(rules.ante, rules.ante + 30) if short else rules.starting_stack] * players
@@ -127,7 +129,7 @@ def test_spectator_sees_no_private_card_midway() -> None:
 
 def permuted(state: golfo.State, fixed: set[Card], rng: random.Random) -> golfo.State:
     """The same game with the current hand's cards outside ``fixed`` permuted at random."""
-    free = [c for c in DECK if c not in fixed]
+    free = [c for c in state.rules.deck if c not in fixed]
     image = free[:]
     rng.shuffle(image)
     mapping = dict(zip(free, image, strict=True)) | {c: c for c in fixed}

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import golfo
+import golfo.rules
 from golfo import (
     CHANCE,
     DECK,
@@ -36,6 +37,7 @@ from golfo import (
     State,
     wire,
 )
+from rulesets import variants
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ROOT / "schema" / "golfo-wire.schema.json"
@@ -46,6 +48,22 @@ RULES: Final = (
     attrs.evolve(LUDOTEKA, hands=2),
     attrs.evolve(LUDOTEKA, hands=2, discards_face_up=False, deal_in_pairs=True),
 )
+VARIANTS: Final = (
+    golfo.MINI,
+    attrs.evolve(golfo.MEDIANO, discards_face_up=False),
+    attrs.evolve(
+        TRADICIONAL,
+        hands=2,
+        bet_sizes=(2, 2, 4, 4),
+        max_raises=2,
+        cards_counted=2,
+        ranks=(5, 6, 7, 8, 9),
+        deal_sizes=(3, 1),
+        betting_rounds=(1, 3, 4),
+        table_sizes=(2, 3, 4),
+    ),
+)
+"""Variants of the rules (issue 34), at each of their table sizes."""
 
 
 def validator(name: str) -> jsonschema.Draft202012Validator:
@@ -104,10 +122,13 @@ def check_no_leak(text: str, known: set[str]) -> None:
 
 CASES = [
     (seed, rules, players)
-    for i, (rules, players) in enumerate(itertools.product(RULES, (3, 4)))
+    for i, (rules, players) in enumerate(
+        [*itertools.product(RULES, (3, 4)), *((r, n) for r in VARIANTS for n in r.table_sizes)]
+    )
     for seed in (i, i + 10)
 ]
-"""Every rule set with 3 and 4 seats, two seeds each; each test takes every other case."""
+"""Every rule set with 3 and 4 seats, every variant at each of its table sizes, two seeds
+each; each test takes every other case."""
 
 
 @pytest.mark.parametrize(("seed", "rules", "players"), CASES[::2])
@@ -388,6 +409,125 @@ def test_round_caps_below_one_are_refused_by_the_rules_and_below_zero_by_the_rea
         FormatError, match=r"^rules\.round_caps\[1\]: expected a whole number from 0 "
     ):
         rules_from_data(data)
+
+
+def test_the_rules_of_el_golfo_are_written_as_they_always_were() -> None:
+    """The variant's settings are written only when they are not El Golfo's: the presets'
+    JSON form has its ten keys of old, in their order."""
+    for rules in (TRADICIONAL, LUDOTEKA, attrs.evolve(LUDOTEKA, hands=3, ante=2)):
+        assert list(wire.rules_data(rules)) == list(wire.RULE_FIELDS[:10])
+    assert wire.rules_data(TRADICIONAL) == {
+        "ante": 1,
+        "min_open": 1,
+        "min_raise": 1,
+        "round_caps": None,
+        "discards_face_up": True,
+        "deal_in_pairs": False,
+        "starting_stack": 100,
+        "hands": None,
+        "rebuy": True,
+        "extra_hands_on_tie": False,
+    }
+    mini = wire.rules_data(golfo.MINI)
+    assert list(mini)[10:] == [
+        "ranks",
+        "suits",
+        "deal_sizes",
+        "discard_rounds",
+        "betting_rounds",
+        "bet_sizes",
+        "max_raises",
+        "table_sizes",
+    ]  # cards_counted is El Golfo's 4: left out
+    assert (mini["suits"], mini["bet_sizes"], mini["table_sizes"]) == (
+        ["O", "C"],
+        [1, 1, 2, 2],
+        [2, 3],
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(variants())
+def test_every_variant_setting_round_trips(rules: golfo.Rules) -> None:
+    data = json.loads(json.dumps(wire.rules_data(rules)))
+    assert not list(VALIDATORS["rules"].iter_errors(data))  # the schema's form of the rules
+    assert wire.rules_from_data(data) == rules
+    for name in golfo.rules.VARIANT_FIELDS:
+        default = getattr(TRADICIONAL, name)
+        assert (name in data) == (getattr(rules, name) != default)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("ranks", [2, 3], r"^rules\.ranks\[0\]: expected a whole number from 3 to 9, got 2$"),
+        ("ranks", [3, 3], r"^rules: ranks must be distinct whole numbers 3\.\.9"),
+        ("ranks", [], r"^rules: ranks must be distinct whole numbers 3\.\.9, at least one"),
+        ("ranks", "39", r"^rules\.ranks: expected an array, got \"39\"$"),
+        ("ranks", [3.0], r"^rules\.ranks\[0\]: expected a whole number, got 3\.0$"),
+        (
+            "suits",
+            ["X"],
+            r'^rules\.suits\[0\]: expected a suit letter "O", "C", "E" or "B", got "X"$',
+        ),
+        ("suits", ["O", "O"], r"^rules: suits must be distinct golfo\.Suit members"),
+        ("suits", "OC", r"^rules\.suits: expected an array"),
+        ("suits", [1], r"^rules\.suits\[0\]: expected a suit letter"),
+        ("deal_sizes", [2], r"^rules\.deal_sizes: expected 2 items, got 1$"),
+        ("deal_sizes", [0, 3], r"^rules: deal_sizes must be two whole numbers"),
+        ("deal_sizes", [3, 3], r"^rules: deal_sizes must be two whole numbers"),
+        ("deal_sizes", [2, "3"], r"^rules\.deal_sizes\[1\]: expected a whole number"),
+        ("discard_rounds", 3, r"^rules\.discard_rounds: expected a whole number from 0 to 2"),
+        ("discard_rounds", True, r"^rules\.discard_rounds: expected a whole number, got true$"),
+        ("betting_rounds", [], r"^rules: betting_rounds must be distinct whole numbers 1\.\.4"),
+        ("betting_rounds", [5], r"^rules\.betting_rounds\[0\]: expected a whole number from 1"),
+        ("betting_rounds", [1, 1], r"^rules: betting_rounds must be distinct"),
+        ("cards_counted", 0, r"^rules: cards_counted must be a whole number 1\.\.5, got 0$"),
+        ("cards_counted", 6, r"^rules\.cards_counted: expected a whole number from 0 to 5"),
+        ("bet_sizes", [1, 2, 3], r"^rules\.bet_sizes: expected 4 items, got 3$"),
+        ("bet_sizes", [0, 1, 1, 1], r"^rules\.bet_sizes\[0\]: expected a whole number from 1"),
+        ("max_raises", -1, r"^rules\.max_raises: expected a whole number from 0 to"),
+        ("max_raises", 1.5, r"^rules\.max_raises: expected a whole number, got 1\.5$"),
+        ("table_sizes", [1], r"^rules\.table_sizes\[0\]: expected a whole number from 2 to 4"),
+        ("table_sizes", [2, 2], r"^rules: table_sizes must be distinct"),
+        ("table_sizes", [], r"^rules: table_sizes must be distinct whole numbers 2\.\.4"),
+        # readable, but not a game: the rules refuse it, and the reader says so
+        ("deal_sizes", [5, 0], r"^rules: betting rounds 1 and 2 follow each other"),
+        ("ranks", [9], r"^rules: a deck of 4 cards is too small"),
+    ],
+)
+def test_a_bad_variant_setting_is_a_format_error(key: str, value: object, message: str) -> None:
+    data = wire.rules_data(TRADICIONAL) | {key: value}
+    with pytest.raises(FormatError, match=message):
+        wire.rules_from_data(data)
+
+
+def test_the_variant_settings_may_be_written_with_el_golfos_values_or_null() -> None:
+    """A reader takes a variant setting written with El Golfo's value (or null, for the
+    limits) as if it were left out."""
+    data = wire.rules_data(TRADICIONAL) | {
+        "ranks": [3, 4, 5, 6, 7, 8, 9],
+        "suits": ["B", "O", "E", "C"],
+        "bet_sizes": None,
+        "max_raises": None,
+        "table_sizes": [4, 3],
+    }
+    assert wire.rules_from_data(data) == TRADICIONAL
+    with pytest.raises(FormatError, match=r'^rules: unexpected key "limit"$'):
+        wire.rules_from_data(data | {"limit": 1})
+
+
+def test_a_variant_table_is_read_at_its_own_sizes() -> None:
+    """A view or record of a variant checks ``players`` against the rules' table sizes."""
+    state = golfo.deal_from(golfo.new_game(golfo.MINI, players=2), golfo.MINI.deck)
+    data = wire.view_data(golfo.view(state, 1))
+    assert wire.view_from_data(data) == golfo.view(state, 1)
+    with pytest.raises(FormatError, match=r"^view\.players: expected 2 or 3, got 4$"):
+        wire.view_from_data(data | {"players": 4})
+    record = json.loads(golfo.to_json(state))
+    assert golfo.from_json(json.dumps(record)) == state
+    with pytest.raises(FormatError, match=r"^players: expected 2 or 3, got 4$"):
+        golfo.from_json(json.dumps(record | {"players": 4}))
 
 
 def test_moves_read_back_from_json_text_chance_seats_and_deals() -> None:
