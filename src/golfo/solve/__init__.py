@@ -46,6 +46,7 @@ from golfo.solve.policy import (
 )
 from golfo.solve.tree import (
     CHANCE_NODE,
+    LIMIT,
     TERMINAL,
     GameTree,
     TreeSize,
@@ -59,6 +60,7 @@ __all__ = [
     "CHANCE_NODE",
     "DEFAULT_METHOD",
     "FORMAT",
+    "LIMIT",
     "METHODS",
     "TERMINAL",
     "ActionProbabilities",

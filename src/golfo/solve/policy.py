@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -93,10 +94,10 @@ def distribution(policy: Policy, view: View) -> dict[Action, float]:
     for action, p in given.items():
         if action not in out:
             raise PolicyError(f"{action!r} is not a legal action of seat {view.seat} here")
-        if isinstance(p, bool) or not isinstance(p, int | float) or not 0.0 <= p <= 1.0:
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0.0 <= p <= 1.0:
             raise PolicyError(f"the probability of {action!r} must be a number 0..1, got {p!r}")
         out[action] = float(p)
-        total += p
+        total += float(p)
     if abs(total - 1.0) > TOLERANCE:
         raise PolicyError(f"seat {view.seat}'s probabilities sum to {total!r}, not 1")
     return out

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from golfo.actions import CHANCE, Action, Discard
-from golfo.errors import SeatError
+from golfo.errors import RulesError, SeatError
 from golfo.ext.features import event_string
 from golfo.moves import legal_actions
 from golfo.reducer import apply, new_game
@@ -41,6 +41,7 @@ from golfo.views import Discarded, View, view
 
 __all__ = [
     "CHANCE_NODE",
+    "LIMIT",
     "TERMINAL",
     "GameTree",
     "TreeSize",
@@ -56,6 +57,9 @@ CHANCE_NODE: Final = -1
 """``GameTree.player[n]`` of a chance node (a card is dealt)."""
 
 _OVER: Final = frozenset({Phase.BETWEEN_HANDS, Phase.END})
+LIMIT: Final = 2_000_000
+"""The most histories :func:`build_tree` walks unless told: about 500 MB.  ``MEDIANO`` with
+three seats has 518,557; El Golfo's own tree is astronomically larger."""
 
 
 def info_key(v: View) -> str:
@@ -203,12 +207,19 @@ class GameTree:
         return f"<GameTree of {self.players} players, {self.size}>"
 
 
-def build_tree(rules: Rules, players: int, *, dealer: int = 0) -> GameTree:
+def build_tree(rules: Rules, players: int, *, dealer: int = 0, limit: int = LIMIT) -> GameTree:
     """Walk every history of one hand of ``rules`` at a table of ``players`` (see the
-    module); arguments :func:`golfo.new_game` refuses raise :class:`golfo.RulesError`.
+    module); arguments :func:`golfo.new_game` refuses raise :class:`golfo.RulesError`, and
+    so does a tree of more than ``limit`` histories (:data:`LIMIT`), as soon as it is found.
 
     The cost grows with the tree: a fraction of a second for :data:`golfo.MINI`, two
     players; seconds with three.  Use :func:`game_tree` to build each tree once.
+
+    >>> import golfo
+    >>> build_tree(golfo.TRADICIONAL, 3, limit=1000)
+    Traceback (most recent call last):
+    ...
+    golfo.errors.RulesError: one hand of these rules has more than 1000 histories: ...
     """
     root = new_game(rules, players=players, dealer=dealer)
     tree = GameTree(rules, players, dealer)
@@ -266,6 +277,11 @@ def build_tree(rules: Rules, players: int, *, dealer: int = 0) -> GameTree:
             nodes[i].append(n)
             player[n], infoset[n] = to_act, i
         start = len(player)
+        if start + len(moves) > limit:
+            raise RulesError(
+                f"one hand of these rules has more than {limit} histories: golfo.solve is for "
+                "small variants such as golfo.MINI (raise the limit for a bigger one)"
+            )
         first[n], count[n] = start, len(moves)
         for _ in moves:
             player.append(0)
