@@ -1,4 +1,4 @@
-"""golfo.solve measured: ``python benchmarks/solve.py [--players 2 3] [--rules mini] [--openspiel]``.
+"""golfo.solve measured: ``python benchmarks/solve.py [--rules mini] [--players 2 3]``.
 
 For each variant and table size, in one run:
 
@@ -81,7 +81,7 @@ def table(tree: golfo.solve.GameTree, iterations: int) -> Policy:
         except PolicyError as error:
             print(f"| {name} | not known | | {str(error).split(':')[0]} |")
             continue
-        except Exception as error:  # a bot that cannot play the variant  # noqa: BLE001
+        except Exception as error:  # a bot that cannot play the variant
             print(f"| {name} | fails | | {type(error).__name__}: {error} |")
             continue
         values = ", ".join(f"{v:+.4f}" for v in e.values)
