@@ -43,7 +43,7 @@ from golfo.analysis.knowledge import (
 )
 from golfo.analysis.odds import equity
 from golfo.analysis.world import World, sample
-from golfo.cards import ALL_CARDS, DECK, Card, cards_of
+from golfo.cards import DECK, Card, cards_of
 from golfo.chance import deal_from
 from golfo.errors import CardError, PolicyError, SeatError
 from golfo.moves import LegalMoves
@@ -224,6 +224,10 @@ class HeuristicBot:
       suit with the best unseen cards left, so it does not chase cards
       already gone) and throws the rest, the lowest first when the stock is
       short; its counting cards are never discarded.
+
+    In a variant of the rules (``rules.is_variant``) its thresholds are scaled to the
+    variant's best value (``rules.best_value``, 30 in El Golfo), and it counts the
+    variant's deck and ``cards_counted``.
     """
 
     def __init__(self, *, thresholds: dict[Phase, tuple[int, int]] | None = None) -> None:
@@ -250,7 +254,7 @@ class HeuristicBot:
         """Whether no other seat still in can beat the bot's hand, as far as it knows."""
         me = view.seat
         assert me is not None
-        mine = view.hand.value
+        mine = view.rules.hand_value(view.hand.mask)
         order = view.dealt_in
         for other in view.in_hand:
             if other == me:
@@ -263,8 +267,12 @@ class HeuristicBot:
     def _bet(self, view: View, moves: LegalMoves) -> Action:
         me = view.seat
         assert me is not None
-        value = view.hand.value
+        rules = view.rules
+        value = rules.hand_value(view.hand.mask)
         raise_at, call_at = self.thresholds.get(view.phase, (31, 31))
+        if rules.is_variant:  # the same thresholds, on the variant's scale of values
+            best = rules.best_value
+            raise_at, call_at = (round(t * best / 30) for t in (raise_at, call_at))
         amounts = moves.amounts
         facing = not moves.can_pass
         stay: Action = Call(me) if facing else Pass(me)
@@ -289,20 +297,26 @@ class HeuristicBot:
 
     def _discard(self, view: View, moves: LegalMoves) -> Action:
         hand = view.hand.mask
-        unseen = ALL_CARDS & ~seen_cards(view)
+        rules = view.rules
+        unseen = rules.deck_mask & ~seen_cards(view)
+        counted = rules.cards_counted
+        counting = min(counted, rules.hand_size)  # the most cards of a suit that can count
         most = moves.discard_max
         assert most is not None
 
         def suit_key(i: int) -> tuple[int, int]:
             held = hand >> (7 * i) & SUIT_BITS
             free = unseen >> (7 * i) & SUIT_BITS
-            return (top_of_suit(held, 4), best_with_draws(held << (7 * i), free << (7 * i), 4))
+            return (
+                top_of_suit(held, counted),
+                best_with_draws(held << (7 * i), free << (7 * i), counting, counting),
+            )
 
         target = max(range(4), key=suit_key)
         keep_bits = hand >> (7 * target) & SUIT_BITS
         keep: set[Card] = set()
         r = 6
-        while r >= 0 and len(keep) < 4:
+        while r >= 0 and len(keep) < counted:
             if keep_bits >> r & 1:
                 keep.add(DECK[7 * target + r])
             r -= 1
@@ -421,12 +435,18 @@ class EquityBot:
         most = moves.discard_max
         assert most is not None
         hand = view.hand.mask
-        unseen = ALL_CARDS & ~seen_cards(view)
+        rules = view.rules
+        unseen = rules.deck_mask & ~seen_cards(view)
+        counted = rules.cards_counted
         options = [t for t in _submasks(hand) if t.bit_count() <= most]
         # the expected value right after this draw; ties: throw fewer cards
         ranked = sorted(
             options,
-            key=lambda t: (-expected_value(hand & ~t, unseen, t.bit_count()), t.bit_count(), t),
+            key=lambda t: (
+                -expected_value(hand & ~t, unseen, t.bit_count(), counted),
+                t.bit_count(),
+                t,
+            ),
         )
         world = World.from_view(view, unseen)
         position = world.order.index(me)
