@@ -40,6 +40,7 @@ def game() -> Any:
 POLICIES: dict[str, Policy] = {
     "random": golfo.RandomBot(),  # uniform on MINI (tests/test_solve.py)
     "heuristic": golfo.HeuristicBot(),
+    "equity": golfo.EquityBot(),  # exact on MINI: every estimate it makes is
 }
 
 

@@ -14,7 +14,7 @@ what :func:`golfo.solve.cfr` returns; it saves to JSON (``golfo-policy/1``) and 
 >>> tree = game_tree(golfo.MINI, 2)
 >>> uniform = TabularPolicy(golfo.MINI, 2, {})   # knows nothing: uniform everywhere
 >>> tabulate(tree, uniform)[0], tabulate(tree, golfo.HeuristicBot())[0]
-([0.5, 0.5], [1.0, 0.0])
+([0.5, 0.5], [0.0, 1.0])
 """
 
 from __future__ import annotations
