@@ -469,8 +469,8 @@ class GolfoPolicy(os_policy.Policy):  # type: ignore[misc]
 
     >>> from open_spiel.python.algorithms import exploitability
     >>> game = pyspiel.load_game("python_golfo", params_for(golfo.MINI, players=2))
-    >>> float(exploitability.nash_conv(game, GolfoPolicy(game, golfo.EquityBot())))
-    1.1666666666666665
+    >>> round(float(exploitability.nash_conv(game, GolfoPolicy(game, golfo.EquityBot()))), 6)
+    1.166667
 
     The probabilities come from each seat's view and are checked
     (:func:`golfo.solve.distribution`); ``betting`` must be ``"exact"``.
