@@ -16,7 +16,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import golfo  # noqa: E402
-from golfo.errors import RulesError  # noqa: E402
+from golfo.errors import CodecError, RulesError  # noqa: E402
 from golfo.ext.openspiel import (  # noqa: E402
     GolfoGame,
     GolfoPolicy,
@@ -119,3 +119,19 @@ def test_a_setting_changes_the_preset_in_a_game_string() -> None:
 def test_bad_settings_are_rules_errors(params: dict[str, Any]) -> None:
     with pytest.raises(RulesError):
         GolfoGame(params)
+
+
+def test_conversions_need_one_hand_and_exact_betting(game: Any) -> None:
+    per_seat = GolfoPolicy(game, [golfo.HeuristicBot(), golfo.EquityBot()])
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert sum(per_seat.action_probabilities(state).values()) == 1.0
+    longer = pyspiel.load_game("python_golfo", {**params_for(golfo.MINI, players=2), "hands": 2})
+    with pytest.raises(RulesError, match="one hand"):
+        from_openspiel(longer, os_policy.UniformRandomPolicy(longer))
+    abstract = pyspiel.load_game(
+        "python_golfo", params_for(golfo.MINI, players=2, betting="abstract")
+    )
+    with pytest.raises(CodecError, match="exact"):
+        GolfoPolicy(abstract, golfo.HeuristicBot())
