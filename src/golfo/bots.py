@@ -24,6 +24,7 @@ place where a hand's cards are shuffled.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -44,7 +45,7 @@ from golfo.analysis.odds import equity
 from golfo.analysis.world import World, sample
 from golfo.cards import DECK, Card, cards_of
 from golfo.chance import deal_from
-from golfo.errors import CardError, SeatError
+from golfo.errors import CardError, PolicyError, SeatError
 from golfo.moves import LegalMoves
 from golfo.reducer import apply
 from golfo.shuffle import shuffled_deck
@@ -108,6 +109,55 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         """A random legal action of ``view``'s seat (see the class)."""
         return self.choose_from(_need_turn(view))
+
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """The probability of each legal action of ``view``'s seat, exactly as :meth:`choose`
+        draws it (up to the rounding of ``random``'s draws): each kind of action equally
+        likely; a bet or raise amount with index ``i`` among ``k`` legal amounts
+        ``0.1 / k + 0.9 * q(i)``, ``q`` the chance that ``int(expovariate(0.5))`` (capped at
+        ``k - 1``) is ``i``; a discard of ``n`` of ``m`` cards ``1 / (most + 1) / comb(m, n)``.
+
+        >>> import golfo
+        >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+        >>> p = RandomBot().probabilities(golfo.view(s, 1))
+        >>> p[golfo.Pass(1)], round(p[golfo.Bet(1, 1)], 4), round(sum(p.values()), 12)
+        (0.5, 0.1776, 1.0)
+        """
+        moves = _need_turn(view)
+        seat = moves.seat
+        assert isinstance(seat, int)
+        out: dict[Action, float] = {}
+        if moves.discard_max is not None:
+            sizes = moves.discard_max + 1
+            for size in range(sizes):
+                sized = list(combinations(moves.discard_from, size))
+                for cards in sized:
+                    out[Discard(seat, cards)] = 1.0 / sizes / len(sized)
+            return out
+        kinds = (
+            int(moves.can_pass)
+            + int(bool(moves.bets))
+            + int(moves.call is not None)
+            + int(bool(moves.raises))
+            + int(moves.can_fold)
+        )
+        share = 1.0 / kinds
+        if moves.can_pass:
+            out[Pass(seat)] = share
+        amounts = moves.amounts
+        k = len(amounts)
+        for kind, legal in ((Bet, moves.bets), (Raise, moves.raises)):
+            if legal:
+                for i, amount in enumerate(amounts):
+                    # P(int(Exp(1/2)) = i) = e^(-i/2) (1 - e^(-1/2)); the last amount takes the tail
+                    tail = math.exp(-0.5 * i)
+                    q = tail if i == k - 1 else tail - math.exp(-0.5 * (i + 1))
+                    out[kind(seat, amount)] = share * (0.1 / k + 0.9 * q)
+        if moves.call is not None:
+            out[Call(seat)] = share
+        if moves.can_fold:
+            out[Fold(seat)] = share
+        return out
 
     def choose_from(self, moves: LegalMoves) -> Action:
         """The same choice made from the seat's legal moves alone (all a random bot reads
@@ -193,6 +243,10 @@ class HeuristicBot:
         if moves.discard_max is not None:
             return self._discard(view, moves)
         return self._bet(view, moves)
+
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """Its action distribution: probability 1 for :meth:`choose`'s (it is deterministic)."""
+        return {self.choose(view): 1.0}
 
     # -- betting ------------------------------------------------------------
 
@@ -315,16 +369,43 @@ class EquityBot:
 
     def choose(self, view: View) -> Action:
         """Its action for ``view``'s seat (see the class)."""
+        return self._decide(view, self.rng)[0]
+
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """Its action distribution where it is known: probability 1 for :meth:`choose`'s
+        when every estimate the choice rests on is exact (equities counted or enumerated,
+        the last discard), where it does not depend on the bot's random draws.  Where the
+        choice rests on Monte Carlo play-outs its distribution is not known:
+        :class:`golfo.errors.PolicyError`.  Asking never changes the bot's play (its
+        generator is left as it was).
+        """
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        action, exact = self._decide(view, rng)
+        if not exact:
+            raise PolicyError(
+                f"EquityBot's choice for seat {view.seat} here rests on Monte Carlo play-outs: "
+                "its action probabilities are not known exactly"
+            )
+        return {action: 1.0}
+
+    def _decide(self, view: View, rng: random.Random) -> tuple[Action, bool]:
+        """Its action, and whether every estimate behind it was exact."""
         moves = _need_turn(view)
         if moves.discard_max is not None:
-            return self._discard(view, moves)
-        return self._bet(view, moves)
+            return self._discard(view, moves, rng)
+        return self._bet(view, moves, rng)
 
-    def _bet(self, view: View, moves: LegalMoves) -> Action:
+    def _bet(self, view: View, moves: LegalMoves, rng: random.Random) -> tuple[Action, bool]:
         me = view.seat
         assert me is not None
         # enumerate only what costs no more than sampling would
-        win = equity(view, samples=self.samples, seed=self.rng, exact_limit=self.samples).win[me]
+        odds = equity(view, samples=self.samples, seed=rng, exact_limit=self.samples)
+        return self._wager(view, moves, odds.win[me]), odds.exact
+
+    def _wager(self, view: View, moves: LegalMoves, win: float) -> Action:
+        me = view.seat
+        assert me is not None
         fair = 1.0 / len(view.in_hand)
         pot = view.pot
         amounts = moves.amounts
@@ -348,7 +429,7 @@ class EquityBot:
             return Call(me)
         return Fold(me) if moves.can_fold else Call(me)
 
-    def _discard(self, view: View, moves: LegalMoves) -> Action:
+    def _discard(self, view: View, moves: LegalMoves, rng: random.Random) -> tuple[Action, bool]:
         me = view.seat
         assert me is not None
         most = moves.discard_max
@@ -371,8 +452,8 @@ class EquityBot:
         position = world.order.index(me)
         later = world.turns.count(position) > 1  # a second discard is still to come
         if not later:
-            return Discard(me, cards_of(ranked[0]))
-        seed = self.rng.getrandbits(64)
+            return Discard(me, cards_of(ranked[0])), True
+        seed = rng.getrandbits(64)
         best = ranked[0]
         best_value = -1.0
         for thrown in ranked[:6]:
@@ -380,7 +461,7 @@ class EquityBot:
             value = sum(v * w for v, w in enumerate(out.values[position])) / out.total
             if value > best_value + 1e-9:
                 best, best_value = thrown, value
-        return Discard(me, cards_of(best))
+        return Discard(me, cards_of(best)), False
 
 
 def _submasks(mask: int) -> list[int]:
