@@ -805,3 +805,39 @@ def test_resume_a_game_of_other_rules_keeps_them(tmp_path: Path) -> None:
     out = resume(saved(tmp_path, new_table(rules)))
     assert "El Golfo · reglas del archivo · ante 2 por jugador · 4 manos" in out
     assert "· ante 2 por jugador · bote 6 · continúa ===" in out
+
+
+# -- the variants for solvers (issue 34) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players"), [("mini", "2"), ("mediano", "3")])
+def test_play_the_variants_for_solvers(rules: str, players: str) -> None:
+    result = run(
+        "play", "--rules", rules, "--players", players, "--seed", "3", stdin="\n".join(CYCLE * 5)
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    deck = "4" if rules == "mini" else "6"
+    assert (
+        f"reglas {rules} · ante 1 por jugador · baraja de {deck} cartas · 1 carta por jugador"
+        " · 1 descarte · envites fijos 1/2 · sin subidas · 1 mano · sin recompras"
+    ) in out
+    assert "Tus cartas:" in out
+    assert "Fin de la partida" in out
+
+
+def test_play_refuses_a_table_size_the_rules_do_not_allow() -> None:
+    result = run("play", "--rules", "mini", "--players", "4", stdin="")
+    assert result.returncode == 2
+    assert result.stderr == "golfo play: --rules mini is played by 2 or 3 players, not 4\n"
+    result = run("play", "--players", "2", stdin="")
+    assert result.returncode == 2
+    assert result.stderr == "golfo play: --rules tradicional is played by 3 or 4 players, not 2\n"
+
+
+def test_simulate_a_variant_with_two_bots() -> None:
+    result = run("simulate", "--rules", "mini", "--bots", "heuristic,random", "--hands", "20")
+    assert result.returncode == 0, result.stderr
+    three = run("simulate", "--rules", "mini", "--bots", "heuristic,random,random,random")
+    assert three.returncode == 2
+    assert "--bots needs 2 or 3 of" in three.stderr

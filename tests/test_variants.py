@@ -488,3 +488,57 @@ def test_the_sizes_of_mini_and_mediano_are_those_published() -> None:
     assert tree_size(MINI, 3) == TreeSize(15449, 593, 7632, 7224, 2952, 5688)
     docs = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "| `MINI` | 3 | 15,449 | 593 | 7,632 | 7,224 | 2,952 | 5,688 |" in docs
+
+
+# --- the notation, perft and the shuffle take variants ----------------------------------------
+
+
+def test_the_notation_words_the_refusals_of_fixed_limits() -> None:
+    from golfo import notation
+
+    state = deal_from(new_game(attrs.evolve(LIMIT, max_raises=1), players=3), DECK)
+    view = golfo.view(state, 1)
+    assert notation.parse("envido 2", view) == Bet(1, 2)
+    assert notation.parse("resto", view) == Bet(1, 2)  # the most allowed: the fixed amount
+    with pytest.raises(golfo.NotationError) as info:
+        notation.parse("envido 3", view)
+    assert str(info.value) == "los envites son fijos: la cantidad es 2; puedes pasar o envidar 2"
+    assert info.value.code == "limit_amount"
+    raised = apply(apply(state, Bet(1, 2)), Raise(2, 4))
+    with pytest.raises(golfo.NotationError) as info:
+        notation.parse("raise to 6", golfo.view(raised, 0), lang="en")
+    assert str(info.value) == (
+        "no more raises this round (raises allowed: 1); you may call 4 or fold"
+    )
+    error = refusal(raised, Raise(0, 6))
+    assert notation.explain(error) == (
+        "no se puede subir más en esta ronda (subidas permitidas: 1); puedes ver 4 o no ir"
+    )
+    assert notation.explain(refusal(state, Bet(1, 3)), lang="en") == (
+        "fixed-limit betting: the amount is 2; you may pass or bet 2"
+    )
+
+
+def test_perft_counts_a_variant() -> None:
+    """``golfo.conformance.perft`` takes any variant (``golfo perft --rules mini``): chance
+    deals the first card of the deck still in the stock, each decision branches."""
+    from golfo.conformance.perft import perft
+
+    deck = golfo.shuffled_deck(1)
+    state = deal_from(new_game(MINI, players=2), deck)
+    assert [perft(state, d, deck) for d in range(1, 9)] == [2, 4, 6, 8, 13, 23, 33, 28]
+    three = deal_from(new_game(MINI, players=3), deck)
+    assert [perft(three, d, deck) for d in range(1, 9)] == [2, 4, 8, 14, 22, 31, 47, 73]
+
+
+def test_the_seeded_shuffle_and_deal_take_a_variant_deck() -> None:
+    """``golfo.shuffled_stock``/``golfo.deal`` shuffle the stock, the variant's own cards;
+    ``deal_from`` with the 28-card ``shuffled_deck`` skips the cards outside the deck."""
+    state = new_game(MEDIANO, players=3)
+    dealt = golfo.deal(state, 7)
+    assert dealt == golfo.deal(state, 7)
+    assert all(c in MEDIANO.deck for h in dealt.hands for c in h)
+    assert sorted(golfo.chance.shuffled_stock(state, 7)) == list(MEDIANO.deck)
+    from_28 = deal_from(state, golfo.shuffled_deck(7))
+    wanted = [c for c in golfo.shuffled_deck(7) if c in MEDIANO.deck][:3]
+    assert [c for h in (from_28.hands[s] for s in from_28.dealt_in) for c in h] == wanted

@@ -70,12 +70,12 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "above_cap": ("el tope de esta ronda es {room}", "the cap this round is {room}"),
     "below_minimum": ("el mínimo es {minimum}", "the minimum is {minimum}"),
     "raise_limit": (
-        "no se puede subir más en esta ronda (como mucho {most} subidas)",
-        "no more raises this round ({most} at most)",
+        "no se puede subir más en esta ronda (subidas permitidas: {most})",
+        "no more raises this round (raises allowed: {most})",
     ),
     "limit_amount": (
-        "el envite es fijo: {amount}",
-        "the betting is fixed-limit: {amount}",
+        "los envites son fijos: la cantidad es {amount}",
+        "fixed-limit betting: the amount is {amount}",
     ),
     "no_discard": ("ahora no se descarta ({phase_es})", "this is not a discard ({phase_en})"),
     "not_held": ("no tienes {cards}", "you do not hold {cards}"),

@@ -24,6 +24,7 @@ place where a hand's cards are shuffled.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -42,9 +43,9 @@ from golfo.analysis.knowledge import (
 )
 from golfo.analysis.odds import equity
 from golfo.analysis.world import World, sample
-from golfo.cards import ALL_CARDS, DECK, Card, cards_of
+from golfo.cards import DECK, Card, cards_of
 from golfo.chance import deal_from
-from golfo.errors import CardError, SeatError
+from golfo.errors import CardError, PolicyError, SeatError
 from golfo.moves import LegalMoves
 from golfo.reducer import apply
 from golfo.shuffle import shuffled_deck
@@ -108,6 +109,55 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         """A random legal action of ``view``'s seat (see the class)."""
         return self.choose_from(_need_turn(view))
+
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """The probability of each legal action of ``view``'s seat, exactly as :meth:`choose`
+        draws it (up to the rounding of ``random``'s draws): each kind of action equally
+        likely; a bet or raise amount with index ``i`` among ``k`` legal amounts
+        ``0.1 / k + 0.9 * q(i)``, ``q`` the chance that ``int(expovariate(0.5))`` (capped at
+        ``k - 1``) is ``i``; a discard of ``n`` of ``m`` cards ``1 / (most + 1) / comb(m, n)``.
+
+        >>> import golfo
+        >>> s = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
+        >>> p = RandomBot().probabilities(golfo.view(s, 1))
+        >>> p[golfo.Pass(1)], round(p[golfo.Bet(1, 1)], 4), round(sum(p.values()), 12)
+        (0.5, 0.1776, 1.0)
+        """
+        moves = _need_turn(view)
+        seat = moves.seat
+        assert isinstance(seat, int)
+        out: dict[Action, float] = {}
+        if moves.discard_max is not None:
+            sizes = moves.discard_max + 1
+            for size in range(sizes):
+                sized = list(combinations(moves.discard_from, size))
+                for cards in sized:
+                    out[Discard(seat, cards)] = 1.0 / sizes / len(sized)
+            return out
+        kinds = (
+            int(moves.can_pass)
+            + int(bool(moves.bets))
+            + int(moves.call is not None)
+            + int(bool(moves.raises))
+            + int(moves.can_fold)
+        )
+        share = 1.0 / kinds
+        if moves.can_pass:
+            out[Pass(seat)] = share
+        amounts = moves.amounts
+        k = len(amounts)
+        for kind, legal in ((Bet, moves.bets), (Raise, moves.raises)):
+            if legal:
+                for i, amount in enumerate(amounts):
+                    # P(int(Exp(1/2)) = i) = e^(-i/2) (1 - e^(-1/2)); the last amount takes the tail
+                    tail = math.exp(-0.5 * i)
+                    q = tail if i == k - 1 else tail - math.exp(-0.5 * (i + 1))
+                    out[kind(seat, amount)] = share * (0.1 / k + 0.9 * q)
+        if moves.call is not None:
+            out[Call(seat)] = share
+        if moves.can_fold:
+            out[Fold(seat)] = share
+        return out
 
     def choose_from(self, moves: LegalMoves) -> Action:
         """The same choice made from the seat's legal moves alone (all a random bot reads
@@ -174,6 +224,10 @@ class HeuristicBot:
       suit with the best unseen cards left, so it does not chase cards
       already gone) and throws the rest, the lowest first when the stock is
       short; its counting cards are never discarded.
+
+    In a variant of the rules (``rules.is_variant``) its thresholds are scaled to the
+    variant's best value (``rules.best_value``, 30 in El Golfo), and it counts the
+    variant's deck and ``cards_counted``.
     """
 
     def __init__(self, *, thresholds: dict[Phase, tuple[int, int]] | None = None) -> None:
@@ -190,13 +244,17 @@ class HeuristicBot:
             return self._discard(view, moves)
         return self._bet(view, moves)
 
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """Its action distribution: probability 1 for :meth:`choose`'s (it is deterministic)."""
+        return {self.choose(view): 1.0}
+
     # -- betting ------------------------------------------------------------
 
     def locked(self, view: View) -> bool:
         """Whether no other seat still in can beat the bot's hand, as far as it knows."""
         me = view.seat
         assert me is not None
-        mine = view.hand.value
+        mine = view.rules.hand_value(view.hand.mask)
         order = view.dealt_in
         for other in view.in_hand:
             if other == me:
@@ -209,8 +267,12 @@ class HeuristicBot:
     def _bet(self, view: View, moves: LegalMoves) -> Action:
         me = view.seat
         assert me is not None
-        value = view.hand.value
+        rules = view.rules
+        value = rules.hand_value(view.hand.mask)
         raise_at, call_at = self.thresholds.get(view.phase, (31, 31))
+        if rules.is_variant:  # the same thresholds, on the variant's scale of values
+            best = rules.best_value
+            raise_at, call_at = (round(t * best / 30) for t in (raise_at, call_at))
         amounts = moves.amounts
         facing = not moves.can_pass
         stay: Action = Call(me) if facing else Pass(me)
@@ -235,20 +297,26 @@ class HeuristicBot:
 
     def _discard(self, view: View, moves: LegalMoves) -> Action:
         hand = view.hand.mask
-        unseen = ALL_CARDS & ~seen_cards(view)
+        rules = view.rules
+        unseen = rules.deck_mask & ~seen_cards(view)
+        counted = rules.cards_counted
+        counting = min(counted, rules.hand_size)  # the most cards of a suit that can count
         most = moves.discard_max
         assert most is not None
 
         def suit_key(i: int) -> tuple[int, int]:
             held = hand >> (7 * i) & SUIT_BITS
             free = unseen >> (7 * i) & SUIT_BITS
-            return (top_of_suit(held, 4), best_with_draws(held << (7 * i), free << (7 * i), 4))
+            return (
+                top_of_suit(held, counted),
+                best_with_draws(held << (7 * i), free << (7 * i), counting, counting),
+            )
 
         target = max(range(4), key=suit_key)
         keep_bits = hand >> (7 * target) & SUIT_BITS
         keep: set[Card] = set()
         r = 6
-        while r >= 0 and len(keep) < 4:
+        while r >= 0 and len(keep) < counted:
             if keep_bits >> r & 1:
                 keep.add(DECK[7 * target + r])
             r -= 1
@@ -301,16 +369,43 @@ class EquityBot:
 
     def choose(self, view: View) -> Action:
         """Its action for ``view``'s seat (see the class)."""
+        return self._decide(view, self.rng)[0]
+
+    def probabilities(self, view: View) -> dict[Action, float]:
+        """Its action distribution where it is known: probability 1 for :meth:`choose`'s
+        when every estimate the choice rests on is exact (equities counted or enumerated,
+        the last discard), where it does not depend on the bot's random draws.  Where the
+        choice rests on Monte Carlo play-outs its distribution is not known:
+        :class:`golfo.errors.PolicyError`.  Asking never changes the bot's play (its
+        generator is left as it was).
+        """
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        action, exact = self._decide(view, rng)
+        if not exact:
+            raise PolicyError(
+                f"EquityBot's choice for seat {view.seat} here rests on Monte Carlo play-outs: "
+                "its action probabilities are not known exactly"
+            )
+        return {action: 1.0}
+
+    def _decide(self, view: View, rng: random.Random) -> tuple[Action, bool]:
+        """Its action, and whether every estimate behind it was exact."""
         moves = _need_turn(view)
         if moves.discard_max is not None:
-            return self._discard(view, moves)
-        return self._bet(view, moves)
+            return self._discard(view, moves, rng)
+        return self._bet(view, moves, rng)
 
-    def _bet(self, view: View, moves: LegalMoves) -> Action:
+    def _bet(self, view: View, moves: LegalMoves, rng: random.Random) -> tuple[Action, bool]:
         me = view.seat
         assert me is not None
         # enumerate only what costs no more than sampling would
-        win = equity(view, samples=self.samples, seed=self.rng, exact_limit=self.samples).win[me]
+        odds = equity(view, samples=self.samples, seed=rng, exact_limit=self.samples)
+        return self._wager(view, moves, odds.win[me]), odds.exact
+
+    def _wager(self, view: View, moves: LegalMoves, win: float) -> Action:
+        me = view.seat
+        assert me is not None
         fair = 1.0 / len(view.in_hand)
         pot = view.pot
         amounts = moves.amounts
@@ -334,25 +429,31 @@ class EquityBot:
             return Call(me)
         return Fold(me) if moves.can_fold else Call(me)
 
-    def _discard(self, view: View, moves: LegalMoves) -> Action:
+    def _discard(self, view: View, moves: LegalMoves, rng: random.Random) -> tuple[Action, bool]:
         me = view.seat
         assert me is not None
         most = moves.discard_max
         assert most is not None
         hand = view.hand.mask
-        unseen = ALL_CARDS & ~seen_cards(view)
+        rules = view.rules
+        unseen = rules.deck_mask & ~seen_cards(view)
+        counted = rules.cards_counted
         options = [t for t in _submasks(hand) if t.bit_count() <= most]
         # the expected value right after this draw; ties: throw fewer cards
         ranked = sorted(
             options,
-            key=lambda t: (-expected_value(hand & ~t, unseen, t.bit_count()), t.bit_count(), t),
+            key=lambda t: (
+                -expected_value(hand & ~t, unseen, t.bit_count(), counted),
+                t.bit_count(),
+                t,
+            ),
         )
         world = World.from_view(view, unseen)
         position = world.order.index(me)
         later = world.turns.count(position) > 1  # a second discard is still to come
         if not later:
-            return Discard(me, cards_of(ranked[0]))
-        seed = self.rng.getrandbits(64)
+            return Discard(me, cards_of(ranked[0])), True
+        seed = rng.getrandbits(64)
         best = ranked[0]
         best_value = -1.0
         for thrown in ranked[:6]:
@@ -360,7 +461,7 @@ class EquityBot:
             value = sum(v * w for v, w in enumerate(out.values[position])) / out.total
             if value > best_value + 1e-9:
                 best, best_value = thrown, value
-        return Discard(me, cards_of(best))
+        return Discard(me, cards_of(best)), False
 
 
 def _submasks(mask: int) -> list[int]:

@@ -17,6 +17,7 @@ __all__ = [
     "GolfoError",
     "IllegalActionError",
     "NotationError",
+    "PolicyError",
     "RulesError",
     "SeatError",
 ]
@@ -94,3 +95,10 @@ class NotationError(GolfoError, ValueError):
 
 class FormatError(GolfoError, ValueError):
     """A malformed record (JSON game history) that cannot be read."""
+
+
+class PolicyError(GolfoError, ValueError):
+    """A policy (a seat's view to a distribution over its legal actions) that gives no such
+    distribution: an action that is not legal, a probability below 0, not finite or
+    summing to other than 1; or a bot whose action probabilities cannot be known
+    (:mod:`golfo.solve`)."""

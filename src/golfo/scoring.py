@@ -35,6 +35,7 @@ __all__ = [
     "Score",
     "hand_value",
     "score",
+    "suit_values",
     "value_of_mask",
     "valuer",
 ]
@@ -55,6 +56,7 @@ SUIT_VALUES: Final[tuple[int, ...]] = tuple(_suit_value(b) for b in range(128))
 """The value of one suit's cards, indexed by their 7-bit rank mask (bit ``rank - 3``): the
 sum of the four highest.  ``SUIT_VALUES[0b1111000] == 30``; :mod:`golfo.analysis` counts
 hands suit by suit with it."""
+_SUIT_TABLES: Final[dict[int, tuple[int, ...]]] = {4: SUIT_VALUES}
 _PAIR14: Final[tuple[int, ...]] = tuple(
     max(SUIT_VALUES[m & 127], SUIT_VALUES[m >> 7]) for m in range(16384)
 )
@@ -82,7 +84,7 @@ class _Valuer:
     __slots__ = ("_pairs", "counted")
 
     def __init__(self, counted: int) -> None:
-        suits = _suit_values(counted)
+        suits = suit_values(counted)
         self.counted = counted
         """The most cards of a suit that count."""
         self._pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
@@ -172,7 +174,7 @@ def score(cards: Iterable[Card], counted: int = 4) -> Score:
     (Card(9, Suit.COPAS),)
     """
     mask = _mask(cards)
-    values = SUIT_VALUES if counted == 4 else _suit_values(counted)
+    values = suit_values(counted)
     best: Suit | None = None
     best_value = 0
     best_bits = 0
@@ -187,7 +189,17 @@ def score(cards: Iterable[Card], counted: int = 4) -> Score:
     return Score(best_value, best, counting)
 
 
-def _suit_values(counted: int) -> tuple[int, ...]:
+def suit_values(counted: int) -> tuple[int, ...]:
+    """:data:`SUIT_VALUES` when at most ``counted`` cards of a suit count (1..5; the rules'
+    ``cards_counted``), built once for each.
+
+    >>> suit_values(2)[0b1111000], suit_values(4) is SUIT_VALUES
+    (17, True)
+    """
+    found = _SUIT_TABLES.get(counted)
+    if found is not None:
+        return found
     if type(counted) is not int or not 1 <= counted <= MAX_CARDS:
         raise ValueError(f"counted must be 1..{MAX_CARDS}, got {counted!r}")
-    return tuple(_suit_value(b, counted) for b in range(128))
+    table = _SUIT_TABLES[counted] = tuple(_suit_value(b, counted) for b in range(128))
+    return table

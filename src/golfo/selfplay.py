@@ -187,7 +187,8 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     engine: str = "python",
 ) -> Tally:
-    """Self-play of ``hands`` hands between ``bots`` (3 or 4 names, one per seat).
+    """Self-play of ``hands`` hands between ``bots`` (one name per seat: 3 or 4, or as many as
+    a variant's ``rules.table_sizes`` allow).
 
     ``game_hands``: the length of open-ended games.  ``workers``, ``ray``: see
     :func:`golfo.parallel.run_shards`.  ``out``: a text stream receiving JSON Lines
@@ -196,8 +197,9 @@ def simulate(
     the same seed gives the same tally on both).
     """
     kinds = tuple(bots)
-    if len(kinds) not in (3, 4):
-        raise ValueError(f"self-play needs 3 or 4 bots, got {len(kinds)}")
+    if len(kinds) not in rules.table_sizes:
+        sizes = " or ".join(map(str, rules.table_sizes))
+        raise ValueError(f"self-play needs {sizes} bots, got {len(kinds)}")
     if records not in RECORDS:
         raise ValueError(f"records must be one of {RECORDS}, got {records!r}")
     for kind in set(kinds):

@@ -278,7 +278,8 @@ def tournament(
     progress: Callable[[int], None] | None = None,
     engine: str = "python",
 ) -> TournamentResult:
-    """Play ``bots`` (3 or 4 names, see :data:`BOTS`; one per seat) against each other.
+    """Play ``bots`` (3 or 4 names, or as many as a variant's ``rules.table_sizes`` allow; see
+    :data:`BOTS`; one per seat) against each other.
 
     ``hands``: hands in all; a deal is played once per rotation with ``duplicate``
     (``hands // len(bots)`` deals, at least one), else once.  ``workers``, ``ray``: see
@@ -288,8 +289,9 @@ def tournament(
     ``"native"`` (:mod:`golfo.engines`; the same seed gives the same result on both).
     """
     names = tuple(bots)
-    if len(names) not in (3, 4):
-        raise ValueError(f"a tournament needs 3 or 4 bots, got {len(names)}")
+    if len(names) not in rules.table_sizes:
+        sizes = " or ".join(map(str, rules.table_sizes))
+        raise ValueError(f"a tournament needs {sizes} bots, got {len(names)}")
     for name in set(names):
         make_bot(name, 0)  # unknown names fail here, before any work starts
     engines.engine(engine)  # so does an engine that is not installed

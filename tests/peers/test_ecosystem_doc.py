@@ -27,7 +27,7 @@ def _needs(code: str) -> list[str]:
 
 
 def test_the_page_has_the_examples() -> None:
-    assert len(BLOCKS) == 6
+    assert len(BLOCKS) == 7
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

@@ -29,32 +29,43 @@ from typing import Any
 
 import numpy as np
 
-from golfo.scoring import SUIT_VALUES
+from golfo.scoring import suit_values
 
 __all__ = ["count_values", "count_wins"]
 
 _LEVELS = 32
-"""Thresholds ``a`` run over 0..31 (a value is at most 30, so ``a = 31`` admits all)."""
-_SUIT_VALUES = np.array(SUIT_VALUES, dtype=np.int64)
+"""Thresholds ``a`` run over 0..31 (a value is at most 30, so ``a = 31`` admits all); when
+five cards of a suit count (a variant), over 0..36 (:func:`_levels`)."""
+
+
+def _levels(counted: int) -> int:
+    return 37 if counted == 5 else _LEVELS
+
+
+@lru_cache(maxsize=8)
+def _values(counted: int) -> Any:
+    return np.array(suit_values(counted), dtype=np.int64)
 
 
 @lru_cache(maxsize=512)
-def _suit_table(bits: int, sizes: tuple[int, ...]) -> Any:
+def _suit_table(bits: int, sizes: tuple[int, ...], counted: int = 4) -> Any:
     """``Q[a, c, k1..km]``: the ways of giving ``k1 .. km`` of a suit's unseen cards
     (``bits``, a 7-bit rank mask) to ``m`` seats so that seat ``j``'s cards are worth at
-    most ``a - 1 + c_j`` (``c``: a bit per seat, seat ``j`` at bit ``j``)."""
+    most ``a - 1 + c_j`` (``c``: a bit per seat, seat ``j`` at bit ``j``; at most
+    ``counted`` cards of the suit count)."""
     m = len(sizes)
+    suit_value = _values(counted)
     ranks = [r for r in range(7) if bits >> r & 1]
     owners = np.array(list(product(range(m + 1), repeat=len(ranks))), dtype=np.int64)
     owners = owners.reshape(len(owners), len(ranks))
     weights = np.left_shift(1, np.array(ranks, dtype=np.int64))
-    table = np.zeros((_LEVELS, 1 << m, *(h + 1 for h in sizes)), dtype=np.int64)
+    table = np.zeros((_levels(counted), 1 << m, *(h + 1 for h in sizes)), dtype=np.int64)
     counts = []
     values = []
     for j in range(m):
         mine = owners == j + 1
         counts.append(mine.sum(axis=1))
-        values.append(_SUIT_VALUES[(mine * weights).sum(axis=1)])
+        values.append(suit_value[(mine * weights).sum(axis=1)])
     fits = np.ones(len(owners), dtype=bool)
     for j in range(m):
         fits &= counts[j] <= sizes[j]
@@ -86,10 +97,10 @@ def _multiply(a: Any, b: Any, sizes: tuple[int, ...]) -> Any:
     return out
 
 
-def _counts(unseen: int, sizes: tuple[int, ...]) -> Any:
+def _counts(unseen: int, sizes: tuple[int, ...], counted: int = 4) -> Any:
     """``F[a, c]``: the deals of the unknown hands with seat ``j`` worth at most
     ``a - 1 + c_j``, for every ``a`` and every ``c``."""
-    tables = [_suit_table(unseen >> 7 * i & 0x7F, sizes) for i in range(4)]
+    tables = [_suit_table(unseen >> 7 * i & 0x7F, sizes, counted) for i in range(4)]
     left = _multiply(tables[0], tables[1], sizes)
     right = _multiply(tables[2], tables[3], sizes)
     m = len(sizes)
@@ -102,12 +113,14 @@ def count_wins(
     order: Sequence[int | None],
     sizes: Sequence[int],
     known: Mapping[int, int],
+    counted: int = 4,
 ) -> tuple[list[float], int]:
     """Each position's chance of winning the main pot, and the number of deals counted.
 
     ``order`` lists the positions in play order by what is known of them: ``known[p]`` is
     position ``p``'s final value when the viewer knows it; every other position holds
     ``sizes[p]`` unseen cards.  Ties go to the earlier position (nearest mano, R11).
+    ``counted``: the most cards of a suit that count (a variant's ``cards_counted``).
     """
     positions = len(order)
     unknown = [p for p in range(positions) if p not in known]
@@ -119,7 +132,7 @@ def count_wins(
         best = max(range(positions), key=lambda p: (known[p], -p))
         wins[best] = total
         return [float(w / total) for w in wins], total
-    table = _counts(unseen, hand_sizes)
+    table = _counts(unseen, hand_sizes, counted)
 
     def channel(winner: int, at: int) -> int:
         """``c`` for thresholds around a winner at position ``winner``: a later seat may
@@ -141,18 +154,19 @@ def count_wins(
             continue
         over = channel(p, 1)
         under = channel(p, 0)
-        for a in range(31):
+        for a in range(_levels(counted) - 1):
             if all(a > known[q] or (a == known[q] and p < q) for q in known):
                 wins[p] += int(table[a, over]) - int(table[a, under])
     return [w / total for w in wins], total
 
 
-def count_values(unseen: int, size: int) -> dict[int, float]:
-    """The distribution of the value of ``size`` cards drawn uniformly from ``unseen``."""
-    table = _counts(unseen, (size,))
+def count_values(unseen: int, size: int, counted: int = 4) -> dict[int, float]:
+    """The distribution of the value of ``size`` cards drawn uniformly from ``unseen``
+    (``counted``: as :func:`count_wins`)."""
+    table = _counts(unseen, (size,), counted)
     total = comb(unseen.bit_count(), size)
     out = {}
-    for a in range(31):
+    for a in range(_levels(counted) - 1):
         ways = int(table[a, 1]) - int(table[a, 0])
         if ways:
             out[a] = ways / total

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 
 from golfo.actions import Action, Deal, Discard, EndGame, NextHand
-from golfo.cards import ALL_CARDS, DECK, Card
+from golfo.cards import Card
 from golfo.errors import SeatError
 from golfo.reducer import apply, new_game
 from golfo.state import State, log_entries
@@ -66,7 +66,7 @@ def card_maps(state: State, seat: int | None, rng: random.Random) -> list[dict[C
     entries.reverse()
     maps: list[dict[Card, Card]] = []
     for mask in _seen_per_hand(entries, state, seat):
-        unseen = [c for c in DECK if (ALL_CARDS & ~mask) & c.mask]
+        unseen = [c for c in state.rules.deck if not mask & c.mask]
         moved = unseen[:]
         rng.shuffle(moved)
         maps.append(dict(zip(unseen, moved, strict=True)))

@@ -22,22 +22,27 @@ from functools import lru_cache
 from math import comb
 from typing import Final
 
-from golfo.scoring import SUIT_VALUES
+from golfo.scoring import suit_values
 
 __all__ = ["draw_distribution", "expected_value"]
 
 _VALUES: Final = 31
-"""Hand values run over 0..30."""
+"""Hand values run over 0..30 (0..35 when five cards of a suit count: :func:`_top`)."""
+
+
+def _top(counted: int) -> int:
+    return 36 if counted == 5 else _VALUES
 
 
 @lru_cache(maxsize=1 << 14)
-def _suit(kept: int, free: int) -> tuple[tuple[int, ...], ...]:
+def _suit(kept: int, free: int, counted: int = 4) -> tuple[tuple[int, ...], ...]:
     """``cum[k][t]``: the ways to draw ``k`` of a suit's ``free`` cards (7-bit rank masks)
-    leaving the suit worth at most ``t`` with ``kept``."""
-    exact = [[0] * _VALUES for _ in range(8)]
+    leaving the suit worth at most ``t`` with ``kept`` (at most ``counted`` cards count)."""
+    values = suit_values(counted)
+    exact = [[0] * _top(counted) for _ in range(8)]
     sub = free
     while True:
-        exact[sub.bit_count()][SUIT_VALUES[kept | sub]] += 1
+        exact[sub.bit_count()][values[kept | sub]] += 1
         if not sub:
             break
         sub = (sub - 1) & free
@@ -52,11 +57,11 @@ def _suit(kept: int, free: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _at_most(kept: int, unseen: int, draws: int) -> list[int]:
+def _at_most(kept: int, unseen: int, draws: int, counted: int) -> list[int]:
     """Per value ``t``, the number of draws leaving the hand worth at most ``t``."""
-    suits = [_suit(kept >> 7 * i & 0x7F, unseen >> 7 * i & 0x7F) for i in range(4)]
+    suits = [_suit(kept >> 7 * i & 0x7F, unseen >> 7 * i & 0x7F, counted) for i in range(4)]
     out = []
-    for t in range(_VALUES):
+    for t in range(_top(counted)):
         poly = [1] + [0] * draws
         for table in suits:
             new = [0] * (draws + 1)
@@ -69,14 +74,15 @@ def _at_most(kept: int, unseen: int, draws: int) -> list[int]:
     return out
 
 
-def draw_distribution(kept: int, unseen: int, draws: int) -> dict[int, float]:
+def draw_distribution(kept: int, unseen: int, draws: int, counted: int = 4) -> dict[int, float]:
     """The distribution of the value of ``kept`` plus ``draws`` cards drawn uniformly from
-    ``unseen`` (card bit sets, disjoint; at most five cards in all)."""
+    ``unseen`` (card bit sets, disjoint; at most five cards in all; ``counted``: the most
+    cards of a suit that count, a variant's ``cards_counted``)."""
     if draws < 0 or kept.bit_count() + draws > 5 or draws > unseen.bit_count():
         raise ValueError(f"cannot draw {draws} cards to {kept.bit_count()} from this stock")
     if kept & unseen:
         raise ValueError("kept and unseen cards overlap")
-    at_most = _at_most(kept, unseen, draws)
+    at_most = _at_most(kept, unseen, draws, counted)
     total = comb(unseen.bit_count(), draws)
     out = {}
     below = 0
@@ -87,6 +93,7 @@ def draw_distribution(kept: int, unseen: int, draws: int) -> dict[int, float]:
     return out
 
 
-def expected_value(kept: int, unseen: int, draws: int) -> float:
-    """The expected value of ``kept`` plus ``draws`` cards drawn uniformly from ``unseen``."""
-    return sum(v * p for v, p in draw_distribution(kept, unseen, draws).items())
+def expected_value(kept: int, unseen: int, draws: int, counted: int = 4) -> float:
+    """The expected value of ``kept`` plus ``draws`` cards drawn uniformly from ``unseen``
+    (``counted``: as :func:`draw_distribution`)."""
+    return sum(v * p for v, p in draw_distribution(kept, unseen, draws, counted).items())

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from golfo.cards import ALL_CARDS
 from golfo.errors import SeatError
 from golfo.hand import Hand
-from golfo.scoring import value_of_mask
+from golfo.scoring import valuer
 from golfo.state import Phase
 from golfo.views import Dealt, Discarded, View
 
@@ -84,8 +83,8 @@ def discard_rounds_done(view: View, seat: int) -> int:
 
 def _owed(view: View, seat: int) -> int:
     """Cards ``seat`` will surely still receive without discarding: every seat in the hand
-    ends the deals (and each discard round) with five cards."""
-    return 5 - view.hand_sizes[seat]
+    ends the deals (and each discard round) with five cards (a variant's ``hand_size``)."""
+    return view.rules.hand_size - view.hand_sizes[seat]
 
 
 def new_draws(view: View, seat: int) -> int:
@@ -93,17 +92,19 @@ def new_draws(view: View, seat: int) -> int:
 
     Every seat in the hand is owed ``5 - hand_sizes[seat]`` cards (the deals
     or the replacements of a discard), and may draw up to five more in each
-    discard round it has not yet played.  All of them come from the stock,
-    which the other seats' owed cards drain first.
+    discard round it has not yet played (a variant: its ``hand_size`` and its
+    ``discard_rounds``).  All of them come from the stock, which the other
+    seats' owed cards drain first.
     """
     if view.phase in HAND_OVER or seat not in view.in_hand:
         return 0
-    rounds_left = max(0, 2 - discard_rounds_done(view, seat))
+    rules = view.rules
+    rounds_left = max(0, rules.discard_rounds - discard_rounds_done(view, seat))
     if view.phase is Phase.BET_4:
         rounds_left = 0
     others_owed = sum(_owed(view, s) for s in view.in_hand if s != seat)
     stock = max(0, view.stock_size - others_owed)
-    return min(stock, _owed(view, seat) + 5 * rounds_left)
+    return min(stock, _owed(view, seat) + rules.hand_size * rounds_left)
 
 
 def top_of_suit(bits: int, count: int) -> int:
@@ -122,17 +123,18 @@ def top_of_suit(bits: int, count: int) -> int:
     return total
 
 
-def best_with_draws(known: int, unseen: int, draws: int) -> int:
-    """The best value of at most four cards of one suit: any of ``known``, at most ``draws`` of
-    ``unseen`` (masks of card indices).  Greedy by rank is optimal here: the choice is a
-    laminar matroid (at most 4 in all, at most ``draws`` unseen)."""
+def best_with_draws(known: int, unseen: int, draws: int, counted: int = 4) -> int:
+    """The best value of at most four cards of one suit (``counted``: a variant's
+    ``cards_counted``): any of ``known``, at most ``draws`` of ``unseen`` (masks of card
+    indices).  Greedy by rank is optimal here: the choice is a laminar matroid (at most
+    ``counted`` in all, at most ``draws`` unseen)."""
     best = 0
     for i in range(4):
         k = known >> (7 * i) & SUIT_BITS
         u = unseen >> (7 * i) & SUIT_BITS
         total = taken = used = 0
         for r in range(6, -1, -1):
-            if taken == 4:
+            if taken == counted:
                 break
             if k >> r & 1:
                 total += r + 3
@@ -183,20 +185,23 @@ def max_possible_value(view: View, seat: int, *, now: bool = False) -> int:
     if seat not in view.dealt_in or seat in view.folded:
         return 0
     shown = shown_hands(view)
+    rules = view.rules
     if shown is not None and seat < len(shown):
         hand = shown[seat]
         if hand is not None:
-            return hand.value
+            return rules.hand_value(hand.mask)
     seen = seen_cards(view)
-    unseen = ALL_CARDS & ~seen
-    if seat == view.seat:
+    unseen = rules.deck_mask & ~seen
+    counted = rules.cards_counted
+    if seat == view.seat:  # the counting cards of a suit, in a hand of hand_size cards
+        counted = min(counted, rules.hand_size)
         own = view.hand.mask
         draws = 0 if now else new_draws(view, seat)
-        return best_with_draws(own, unseen, draws)
-    held = view.hand_sizes[seat]
-    count = min(4, held) if now or view.phase in HAND_OVER else 4
-    if count == 4:
-        return value_of_mask(unseen)  # the best four unseen cards of one suit
+        return best_with_draws(own, unseen, draws, counted)
+    held = view.hand_sizes[seat] if now or view.phase in HAND_OVER else rules.hand_size
+    count = min(counted, held)  # the best unseen cards of one suit it could hold
+    if count == counted:
+        return valuer(counted)(unseen)  # the best four unseen cards of one suit
     best = 0
     for i in range(4):
         best = max(best, top_of_suit(unseen >> (7 * i) & SUIT_BITS, count))

@@ -39,9 +39,8 @@ import attrs
 
 from golfo.analysis.knowledge import HAND_OVER, seen_cards, shown_hands
 from golfo.analysis.world import Outcomes, World, enumerate_deals, sample
-from golfo.cards import ALL_CARDS
 from golfo.errors import SeatError
-from golfo.scoring import value_of_mask
+from golfo.scoring import valuer
 from golfo.views import View
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Equity", "equity", "value_distribution"]
@@ -109,14 +108,15 @@ def _winner_of_finished_hand(view: View) -> int | None:
 
         def rank(s: int) -> tuple[int, int]:
             hand = shown[s]
-            return (hand.value if hand is not None else 0, -order.index(s))
+            return (view.rules.hand_value(hand.mask) if hand is not None else 0, -order.index(s))
 
         return max(order, key=rank)
     return order[0] if order else None
 
 
 def _known(world: World) -> dict[int, int]:
-    return {p: value_of_mask(k) for p, k in enumerate(world.known) if k is not None}
+    value = valuer(world.counted)
+    return {p: value(k) for p, k in enumerate(world.known) if k is not None}
 
 
 def _play_out(
@@ -160,11 +160,13 @@ def equity(
     order = view.in_hand
     if len(order) == 1:
         return known_answer(order[0])
-    world = World.from_view(view, ALL_CARDS & ~seen_cards(view))
+    world = World.from_view(view, view.rules.deck_mask & ~seen_cards(view))
     win = [0.0] * players
     counter = counting()
     if world.final and counter is not None:
-        odds, deals = counter.count_wins(world.unseen, order, world.sizes, _known(world))
+        odds, deals = counter.count_wins(
+            world.unseen, order, world.sizes, _known(world), world.counted
+        )
         for p, seat in enumerate(order):
             win[seat] = odds[p]
         return Equity(tuple(win), True, 0.0, zeros, "count", deals)
@@ -206,33 +208,39 @@ def value_distribution(
     seat = _check_seat(view, seat)
     if seat not in view.dealt_in or seat in view.folded:
         return {0: 1.0}
-    unseen = ALL_CARDS & ~seen_cards(view)
+    rules = view.rules
+    unseen = rules.deck_mask & ~seen_cards(view)
+    counted = rules.cards_counted
     if view.phase in HAND_OVER:
         shown = shown_hands(view)
         hand = shown[seat] if shown is not None and seat < len(shown) else None
         if hand is not None:
-            return {hand.value: 1.0}
+            return {rules.hand_value(hand.mask): 1.0}
         if seat == view.seat:
-            return {view.hand.value: 1.0}
-        return _marginal(unseen, view.hand_sizes[seat], samples, seed)
+            return {rules.hand_value(view.hand.mask): 1.0}
+        return _marginal(unseen, view.hand_sizes[seat], samples, seed, counted)
     world = World.from_view(view, unseen)
     p = world.order.index(seat)
     known = world.known[p]
     if world.final:
         if known is not None:
-            return {value_of_mask(known): 1.0}
-        return _marginal(unseen, world.sizes[p], samples, seed)
+            return {rules.hand_value(known): 1.0}
+        return _marginal(unseen, world.sizes[p], samples, seed, counted)
     outcomes = _play_out(world, samples, seed, EXACT_LIMIT)
     return {v: w / outcomes.total for v, w in enumerate(outcomes.values[p]) if w}
 
 
 def _marginal(
-    unseen: int, size: int, samples: int | None, seed: int | random.Random | None
+    unseen: int,
+    size: int,
+    samples: int | None,
+    seed: int | random.Random | None,
+    counted: int = 4,
 ) -> dict[int, float]:
     """The value of ``size`` cards uniformly from ``unseen``."""
     counter = counting()
     if counter is not None:
-        return dict(counter.count_values(unseen, size))
-    world = World((0,), (None,), (size,), unseen, 0, ())
+        return dict(counter.count_values(unseen, size, counted))
+    world = World((0,), (None,), (size,), unseen, 0, (), counted=counted)
     outcomes = _play_out(world, samples, seed, EXACT_LIMIT)
     return {v: w / outcomes.total for v, w in enumerate(outcomes.values[0]) if w}

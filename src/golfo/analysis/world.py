@@ -39,40 +39,51 @@ from typing import Final
 import attrs
 
 from golfo.analysis.knowledge import HAND_OVER, SUIT_BITS, discard_rounds_done, seen_cards
-from golfo.cards import ALL_CARDS
-from golfo.scoring import SUIT_VALUES, value_of_mask
+from golfo.scoring import suit_values, valuer
 from golfo.state import Phase
 from golfo.views import View
 
 __all__ = ["Outcomes", "World", "enumerate_deals", "policy_discard", "sample"]
 
 HAND_SIZE: Final = 5
-"""Every seat in the hand ends each deal and each discard round with five cards."""
+"""Every seat in the hand ends each deal and each discard round with five cards (in El
+Golfo; a variant's ``rules.hand_size``)."""
 
 
-def _top_four_bits(bits: int) -> int:
+def _top_bits(bits: int, counted: int) -> int:
     kept = 0
     for r in range(6, -1, -1):
         if bits >> r & 1:
             kept |= 1 << r
-            if kept.bit_count() == 4:
+            if kept.bit_count() == counted:
                 break
     return kept
 
 
-_TOP_FOUR: Final[tuple[int, ...]] = tuple(_top_four_bits(b) for b in range(128))
-"""The counting cards of one suit (its four highest), by 7-bit rank mask: built once."""
+_TOPS: Final[dict[int, tuple[int, ...]]] = {4: tuple(_top_bits(b, 4) for b in range(128))}
+"""The counting cards of one suit (its four highest, or ``counted``), by 7-bit rank mask
+and ``counted``: built once for each."""
+
+
+def _tops(counted: int) -> tuple[int, ...]:
+    found = _TOPS.get(counted)
+    if found is None:
+        found = _TOPS[counted] = tuple(_top_bits(b, counted) for b in range(128))
+    return found
+
+
 _BY_RANK: Final[tuple[int, ...]] = tuple(7 * suit + rank for rank in range(7) for suit in range(4))
 """Card indices from the lowest rank up (3O 3C 3E 3B 4O ...): the order short discards use."""
 _POLICY: dict[int, int] = {}
 """:func:`policy_discard`'s answers by ``hand << 3 | room``: a hand is decided once."""
 
 
-def policy_discard(hand: int, room: int = HAND_SIZE) -> int:
+def policy_discard(hand: int, room: int = HAND_SIZE, counted: int = 4) -> int:
     """The cards the draw policy throws from ``hand`` (a card bit set), at most ``room``.
 
-    It keeps the counting cards of the suit worth most (at most four; on a tie, the first
-    suit in canonical order: oros, copas, espadas, bastos) and throws every other card;
+    It keeps the counting cards of the suit worth most (at most four, or ``counted``: a
+    variant's ``cards_counted``; on a tie, the first suit in canonical order: oros, copas,
+    espadas, bastos) and throws every other card;
     when the stock holds fewer than that (``room``), it throws the lowest ranks first.
     This is how :mod:`golfo.analysis` plays the discards still to come, for every seat.
 
@@ -84,17 +95,18 @@ def policy_discard(hand: int, room: int = HAND_SIZE) -> int:
     Hand.parse('3C 4C')
     """
     room = min(room, HAND_SIZE)  # more room than five cards changes nothing
-    key = hand << 3 | room
+    key = (hand << 3 | room) << 3 | counted
     thrown = _POLICY.get(key)
     if thrown is not None:
         return thrown
+    values = suit_values(counted)
     best = 0
     best_value = -1
     for i in range(4):
-        value = SUIT_VALUES[hand >> 7 * i & SUIT_BITS]
+        value = values[hand >> 7 * i & SUIT_BITS]
         if value > best_value:
             best, best_value = i, value
-    rest = hand & ~(_TOP_FOUR[hand >> 7 * best & SUIT_BITS] << 7 * best)
+    rest = hand & ~(_tops(counted)[hand >> 7 * best & SUIT_BITS] << 7 * best)
     if rest.bit_count() > room:
         short = 0
         for index in _BY_RANK:
@@ -128,6 +140,10 @@ class World:
     """How many cards are in the stock."""
     turns: tuple[int, ...]
     """The positions with a discard still to play, in the order they play."""
+    hand_size: int = HAND_SIZE
+    """The cards a seat holds once dealt (``rules.hand_size``: five in El Golfo)."""
+    counted: int = 4
+    """The most cards of one suit that count (``rules.cards_counted``: four in El Golfo)."""
 
     @classmethod
     def from_view(cls, view: View, unseen: int | None = None) -> World:
@@ -135,29 +151,34 @@ class World:
         :func:`golfo.analysis.seen_cards` gives them, when already known)."""
         if view.phase in HAND_OVER:
             raise ValueError("the hand is over: nothing is left to model")
+        rules = view.rules
         if unseen is None:
-            unseen = ALL_CARDS & ~seen_cards(view)
+            unseen = rules.deck_mask & ~seen_cards(view)
         order = view.in_hand
         known = tuple(view.hand.mask if s == view.seat else None for s in order)
         sizes = tuple(view.hand_sizes[s] for s in order)
-        if view.phase is Phase.BET_4:
-            turns: tuple[int, ...] = ()
-        else:
-            first: list[int] = []
-            second: list[int] = []
-            for p, seat in enumerate(order):
-                done = discard_rounds_done(view, seat)
-                if done < 1:
-                    first.append(p)
-                if done < 2:
-                    second.append(p)
-            turns = (*first, *second)
-        return cls(order, known, sizes, unseen, view.stock_size, turns)
+        turns: tuple[int, ...] = ()
+        if view.phase is not Phase.BET_4:  # the discard rounds still to play, in turn
+            done = [discard_rounds_done(view, seat) for seat in order]
+            turns = tuple(
+                p for k in range(rules.discard_rounds) for p in range(len(order)) if done[p] <= k
+            )
+        return cls(
+            order,
+            known,
+            sizes,
+            unseen,
+            view.stock_size,
+            turns,
+            rules.hand_size,
+            rules.cards_counted,
+        )
 
     @property
     def owed(self) -> tuple[tuple[int, int], ...]:
         """``(position, cards)`` for every seat still owed cards before the next discard."""
-        return tuple((p, HAND_SIZE - n) for p, n in enumerate(self.sizes) if n < HAND_SIZE)
+        size = self.hand_size
+        return tuple((p, size - n) for p, n in enumerate(self.sizes) if n < size)
 
     @property
     def room(self) -> int:
@@ -198,7 +219,7 @@ class World:
                 return 1
             return max(
                 comb(pool, d) * most(turn + 1, room - d, pool - d)
-                for d in range(min(HAND_SIZE, room) + 1)
+                for d in range(min(self.hand_size, room) + 1)
             )
 
         return bound * most(0, self.room, pool)
@@ -213,13 +234,17 @@ class Outcomes:
     wins: list[float] = attrs.Factory(list)
     """Per position, the (weighted) number of main pots won."""
     values: list[list[float]] = attrs.Factory(list)
-    """Per position, the (weighted) count of each final value 0..30."""
+    """Per position, the (weighted) count of each final value 0..30 (0..35 when five cards
+    of a suit count)."""
     total: float = 0.0
     """The total weight (the number of samples, or 1 when exact)."""
+    counted: int = 4
+    """The most cards of one suit that count (a variant's ``cards_counted``)."""
 
     def __attrs_post_init__(self) -> None:
         self.wins = [0.0] * self.positions
-        self.values = [[0.0] * 31 for _ in range(self.positions)]
+        top = 36 if self.counted == 5 else 31
+        self.values = [[0.0] * top for _ in range(self.positions)]
 
     def add(self, hands: Sequence[int], weight: float = 1.0) -> None:
         """Count one final deal: the showdown's winner (the highest value, ties to the
@@ -227,8 +252,9 @@ class Outcomes:
         best = -1
         winner = 0
         values = self.values
+        value = valuer(self.counted)
         for p, mask in enumerate(hands):
-            v = value_of_mask(mask)
+            v = value(mask)
             values[p][v] += weight
             if v > best:
                 best, winner = v, p
@@ -263,7 +289,8 @@ def sample(
         at = world.turns.index(first[0])
         turns[at] = first
     stock = world.stock
-    out = Outcomes(len(world.order))
+    counted = world.counted
+    out = Outcomes(len(world.order), counted=counted)
     rand = rng.random
     policy = policy_discard
     n = len(cards)
@@ -295,7 +322,7 @@ def sample(
         for p, fixed in turns:
             if not left:
                 break
-            thrown = policy(hands[p], left) if fixed is None else fixed
+            thrown = policy(hands[p], left, counted) if fixed is None else fixed
             if thrown:
                 k = thrown.bit_count()
                 hands[p] = draw(hands[p] ^ thrown, k)
@@ -309,7 +336,7 @@ def enumerate_deals(world: World) -> Outcomes:
 
     Its cost is about :meth:`World.size_bound` play-outs: use it when that is small.
     """
-    out = Outcomes(len(world.order))
+    out = Outcomes(len(world.order), counted=world.counted)
     unknown = world.unknown
     events: list[tuple[int, int | None]] = [*world.owed, *((p, None) for p in world.turns)]
     deals = world.hand_deals()
@@ -321,7 +348,7 @@ def enumerate_deals(world: World) -> Outcomes:
             if d is None:
                 if not left:
                     break
-                thrown = policy_discard(base, left)
+                thrown = policy_discard(base, left, world.counted)
                 d = thrown.bit_count()
                 base ^= thrown
             if d:

@@ -58,8 +58,10 @@ __all__ = ["main", "parser"]
 
 _RULES_HELP = (
     "the rules: tradicional (ante 1, no caps, open-ended, rebuys of your own starting "
-    "stack) or ludoteka (ante 5, caps 25/50/75/100 per hand, 10 hands of 100 points "
-    "each to start with, no rebuys, extra hands on a tie)"
+    "stack), ludoteka (ante 5, caps 25/50/75/100 per hand, 10 hands of 100 points "
+    "each to start with, no rebuys, extra hands on a tie), or the small variants for "
+    "solvers, mini (the 8s and 9s of oros and copas, one card each, one discard, fixed "
+    "bets of 1 and 2; 2 or 3 players) and mediano (mini with the 7s)"
 )
 
 
@@ -139,8 +141,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         type=int,
-        choices=(3, 4),
-        help="seats at the table, you included; with four the dealer sits each hand out "
+        choices=(2, 3, 4),
+        help="seats at the table, you included, as the rules allow: 3 or 4 for tradicional "
+        "and ludoteka, 2 or 3 for mini and mediano; with four the dealer sits each hand out "
         "(default: 3)",
     )
     play.add_argument(
@@ -148,7 +151,7 @@ def parser() -> argparse.ArgumentParser:
         type=positive,
         metavar="N",
         help="hands in the game (default: the rules' own: open-ended for tradicional, "
-        "10 for ludoteka)",
+        "10 for ludoteka, 1 for mini and mediano)",
     )
     play.add_argument(
         "--seed",

@@ -12,7 +12,7 @@ import attrs
 from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
-from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
+from golfo.rules import LUDOTEKA, MEDIANO, MINI, TRADICIONAL, Rules
 
 __all__ = [
     "BOT_KINDS",
@@ -30,7 +30,12 @@ __all__ = [
     "seed_number",
 ]
 
-PRESETS: Final = {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA}
+PRESETS: Final = {
+    "tradicional": TRADICIONAL,
+    "ludoteka": LUDOTEKA,
+    "mini": MINI,
+    "mediano": MEDIANO,
+}
 """The rule presets by the name the command takes (``--rules``)."""
 BOT_KINDS: Final = ("heuristic", "equity", "random")
 """The bots by the name the command takes (``--bots``)."""

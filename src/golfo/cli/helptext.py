@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from golfo.actions import Bet, Call, Discard, Fold, Pass, Raise
-from golfo.cards import DECK, Card, parse_cards
+from golfo.cards import Card, parse_cards
 from golfo.cli.words import capital, event_words, pick
 from golfo.notation import TERMS, Lang, phase_name, say, suit_letters
 from golfo.rules import Rules
@@ -74,7 +74,7 @@ _BETTING: _Texts = (
 )
 _DISCARD: _Texts = (
     (
-        "{phase}: por turno desde el mano, cambias de 0 a 5 cartas: «{discard}», "
+        "{phase}: por turno desde el mano, cambias de 0 a {most} cartas: «{discard}», "
         "o te quedas con las tuyas: «{stand}».",
         "Las cartas se escriben con el número y la letra del palo: {letters} "
         "(3E es el tres de espadas).",
@@ -82,7 +82,8 @@ _DISCARD: _Texts = (
         "Los descartes quedan boca arriba: recuerda qué cartas han salido («memoria»).",
     ),
     (
-        "{phase}: in turn from mano, change 0 to 5 cards: '{discard}', or keep yours: '{stand}'.",
+        "{phase}: in turn from mano, change 0 to {most} cards: '{discard}', or keep yours: "
+        "'{stand}'.",
         "Cards are written as the rank and the Spanish suit letter: {letters} "
         "(3E is the three of swords).",
         "The stock runs short: you may discard only as many cards as it holds.",
@@ -127,7 +128,10 @@ def phase_help(phase: Phase, rules: Rules, lang: Lang) -> list[str]:
     else:
         texts = (("{phase}.",), ("{phase}.",))
     lines = texts[0] if lang == "es" else texts[1]
-    words = _examples(lang) | {"phase": capital(phase_name(phase, lang))}
+    words = _examples(lang) | {
+        "phase": capital(phase_name(phase, lang)),
+        "most": str(rules.hand_size),
+    }
     out = [line.format(**words) for line in lines]
     caps = rules.round_caps
     if caps is not None and phase in _BETTING_PHASES:
@@ -139,9 +143,39 @@ def phase_help(phase: Phase, rules: Rules, lang: Lang) -> list[str]:
                 f"Cap: at most {cap} in the whole hand, ante included, by the end of this round.",
             )
         )
-    out.append(pick(lang, *_GOAL))
+    if rules.bet_sizes is not None and phase in _BETTING_PHASES:
+        size = rules.bet_sizes[phase.betting_round - 1]
+        most = rules.max_raises
+        raises = (
+            pick(lang, "sin subidas", "no raises")
+            if most == 0
+            else pick(lang, "subidas sin límite", "raises without limit")
+            if most is None
+            else pick(lang, f"como mucho {most} subidas", f"{most} raises at most")
+        )
+        out.append(
+            pick(
+                lang,
+                f"Envites fijos: se abre con {size} y se sube de {size} en {size} ({raises}).",
+                f"Fixed limit: open with {size}, raise by {size} ({raises}).",
+            )
+        )
+    out.append(pick(lang, *_GOAL) if not rules.is_variant else _goal(rules, lang))
     out.append(commands_line(lang))
     return out
+
+
+def _goal(rules: Rules, lang: Lang) -> str:
+    """What wins in a variant: the suit's total with its counted cards, and the best."""
+    counted = min(rules.cards_counted, rules.hand_size)
+    best = rules.best_value
+    return pick(
+        lang,
+        f"Gana la mejor suma de un solo palo, hasta {counted} carta{'s' if counted > 1 else ''} "
+        f"(lo mejor: {best}); a igualdad, el más cercano al mano.",
+        f"The best total of one suit wins, {counted} card{'s' if counted > 1 else ''} at most "
+        f"(the best: {best}); a tie goes to the player nearest mano.",
+    )
 
 
 def memory_lines(view: View, name: Callable[[int], str], lang: Lang) -> list[str]:
@@ -178,6 +212,6 @@ def memory_lines(view: View, name: Callable[[int], str], lang: Lang) -> list[str
     out.append(f"  {pick(lang, 'cartas descartadas vistas', 'discarded cards seen')}: {shown}")
     if hidden:
         out.append(f"  {pick(lang, f'y {hidden} boca abajo', f'and {hidden} face down')}")
-    unseen = len(DECK) - len(seen | set(view.hand))
+    unseen = len(view.rules.deck) - len(seen | set(view.hand))
     out.append(f"  {pick(lang, 'cartas que no has visto', 'cards you have not seen')}: {unseen}")
     return out

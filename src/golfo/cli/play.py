@@ -147,7 +147,7 @@ class Table:
                 continue
             self.play_hand(continued=continued)
             continued = False
-            show_result(self.out, self.state.results[-1], self.name, lang)
+            show_result(self.out, self.state.results[-1], self.name, lang, self.state.rules)
             show_standings(self.out, self.state, self.name, lang)
             self.save()
         self.out.line(winner_line(self.state, self.name, lang))
@@ -240,7 +240,8 @@ class Table:
         self.show_table(v)
         self.out.line(f"{pick(lang, 'Tu turno', 'Your turn')} · {phase_words(v.phase, lang)}")
         self.out.line(f"{pick(lang, 'Tus cartas', 'Your cards')}: {cards_words(v.hand, lang)}")
-        self.out.line(f"{pick(lang, 'Valen', 'Worth')}: {value_words(v.hand, lang)}")
+        worth = value_words(v.hand, lang, v.rules.cards_counted)
+        self.out.line(f"{pick(lang, 'Valen', 'Worth')}: {worth}")
         self.show_moves(v)
         while True:
             text = self.read(prompt(lang))
@@ -368,6 +369,9 @@ def _game(args: argparse.Namespace) -> tuple[State, str | None, Path | None]:
         name = args.rules or "tradicional"
         players = args.players or 3
         rules = rules_for(name, args.hands)
+        if players not in rules.table_sizes:
+            sizes = " or ".join(map(str, rules.table_sizes))
+            raise UsageError(f"--rules {name} is played by {sizes} players, not {players}")
         # the last seat deals first, so that you are mano in the first hand
         state = new_game(rules, players=players, dealer=players - 1)
         return state, name, None if args.save is None else Path(args.save)

@@ -99,7 +99,7 @@ def replay_log(final: State, out: Output, lang: Lang = "es") -> None:
             notes = hand_start_lines(before, state, name, lang)
         if len(state.results) > results:
             flush()
-            show_result(out, state.results[-1], name, lang)
+            show_result(out, state.results[-1], name, lang, state.rules)
     flush()
     out.lines(notes)  # a record that stops as a hand starts, before its first card
     if state.phase in (Phase.BETWEEN_HANDS, Phase.END):

@@ -22,8 +22,15 @@ __all__ = [
 ]
 
 
-def trabuco_line(lang: Lang) -> str:
-    """A trabuco said and explained (R11)."""
+def trabuco_line(lang: Lang, rules: Rules | None = None) -> str:
+    """A trabuco said and explained (R11); in a variant, with its best value."""
+    if rules is not None and rules.is_variant:
+        best = rules.best_value
+        return pick(
+            lang,
+            f"¡Trabuco! El mano gana el bote con {best} puntos, lo mejor de estas reglas.",
+            f"Trabuco! Mano wins the main pot with {best} points, the best of these rules.",
+        )
     return pick(
         lang,
         "¡Trabuco! El mano gana el bote con 30 puntos (9, 8, 7 y 6 de un palo).",
@@ -31,13 +38,21 @@ def trabuco_line(lang: Lang) -> str:
     )
 
 
-def show_result(out: Output, result: HandResult, name: Callable[[int], str], lang: Lang) -> None:
-    """Every shown hand with its value, the pots and their winners, the payoffs."""
+def show_result(
+    out: Output,
+    result: HandResult,
+    name: Callable[[int], str],
+    lang: Lang,
+    rules: Rules | None = None,
+) -> None:
+    """Every shown hand with its value, the pots and their winners, the payoffs (``rules``:
+    the game's, for the cards that count in a variant)."""
+    counted = 4 if rules is None else rules.cards_counted
     if result.showdown:
         out.line(pick(lang, "Enseñan las cartas:", "Showdown:"))
         for seat, hand in enumerate(result.shown):
             if hand is not None:
-                out.line(f"  {name(seat)}: {hand} · {value_words(hand, lang)}")
+                out.line(f"  {name(seat)}: {hand} · {value_words(hand, lang, counted)}")
     for i, pot in enumerate(result.pots):
         kind = (
             pick(lang, "Bote", "Main pot")
@@ -51,7 +66,7 @@ def show_result(out: Output, result: HandResult, name: Callable[[int], str], lan
             back = pick(lang, f"recupera {chips} no igualadas", f"takes back {chips} uncalled")
             out.line(f"{capital(name(seat))}: {back}")
     if result.trabuco:
-        out.line(trabuco_line(lang))
+        out.line(trabuco_line(lang, rules))
     payoffs = ", ".join(f"{name(s)} {p:+d}" for s, p in enumerate(result.payoffs))
     out.line(f"{pick(lang, 'Esta mano', 'This hand')}: {payoffs}")
 
@@ -154,6 +169,8 @@ def rules_words(name: str | None, rules: Rules, lang: Lang) -> str:
     else:
         parts = [pick(lang, f"reglas {name}", f"{name} rules")]
     parts.append(pick(lang, f"ante {rules.ante} por jugador", f"ante {rules.ante} per player"))
+    if rules.is_variant:
+        parts.extend(_variant_words(rules, lang))
     if rules.round_caps is not None:
         caps = "/".join(map(str, rules.round_caps))
         parts.append(pick(lang, f"topes {caps}", f"caps {caps}"))
@@ -168,3 +185,37 @@ def rules_words(name: str | None, rules: Rules, lang: Lang) -> str:
         else pick(lang, "sin recompras", "no rebuys")
     )
     return " · ".join(parts)
+
+
+def _variant_words(rules: Rules, lang: Lang) -> list[str]:
+    """What a variant of the rules changes, in a few words: the deck, the hand, the discards,
+    fixed bets and raises."""
+    n = len(rules.deck)
+    size = rules.hand_size
+    parts = [
+        pick(lang, f"baraja de {n} cartas", f"a {n}-card deck"),
+        pick(
+            lang,
+            f"{size} carta{'s' if size > 1 else ''} por jugador",
+            f"{size} card{'s' if size > 1 else ''} each",
+        ),
+    ]
+    rounds = rules.discard_rounds
+    parts.append(
+        pick(
+            lang,
+            "sin descartes" if not rounds else f"{rounds} descarte{'s' if rounds > 1 else ''}",
+            "no discards" if not rounds else f"{rounds} discard{'s' if rounds > 1 else ''}",
+        )
+    )
+    if rules.bet_sizes is not None:
+        sizes = "/".join(str(rules.bet_sizes[k - 1]) for k in rules.betting_rounds)
+        parts.append(pick(lang, f"envites fijos {sizes}", f"fixed bets {sizes}"))
+    most = rules.max_raises
+    if most is not None:
+        parts.append(
+            pick(lang, "sin subidas", "no raises")
+            if most == 0
+            else pick(lang, f"{most} subidas por ronda", f"{most} raises a round")
+        )
+    return parts

@@ -103,11 +103,12 @@ def add_simulate(sub: Any, rules_help: str) -> None:
     add_lang_option(sim)
 
 
-def _kinds(text: str) -> list[str]:
+def _kinds(text: str, sizes: tuple[int, ...] = (3, 4)) -> list[str]:
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    if len(kinds) not in (3, 4) or any(k not in BOTS and ":" not in k for k in kinds):
+    if len(kinds) not in sizes or any(k not in BOTS and ":" not in k for k in kinds):
+        count = " or ".join(map(str, sizes))
         raise UsageError(
-            f"--bots needs 3 or 4 of {', '.join(BOTS)} (or module:Class), comma separated"
+            f"--bots needs {count} of {', '.join(BOTS)} (or module:Class), comma separated"
         )
     return kinds
 
@@ -115,8 +116,8 @@ def _kinds(text: str) -> list[str]:
 def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     """``golfo simulate``: self-play statistics as tables, or as JSON with ``--json``."""
     lang: Lang = args.lang
-    kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots)
     rules = PRESETS[args.rules]
+    kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots, rules.table_sizes)
     start = time.perf_counter()
     sink = None
     try:

@@ -91,9 +91,11 @@ def cmd_tournament(args: argparse.Namespace, out: Output) -> int:
     lang: Lang = args.lang
     names = [k.strip() for k in args.bots.split(",") if k.strip()]
     names = [n if ":" in n else n.lower() for n in names]
-    if len(names) not in (3, 4) or any(n not in BOTS and ":" not in n for n in names):
+    sizes = PRESETS[args.rules].table_sizes
+    if len(names) not in sizes or any(n not in BOTS and ":" not in n for n in names):
+        count = " or ".join(map(str, sizes))
         raise UsageError(
-            f"--bots needs 3 or 4 of {', '.join(BOTS)} (or module:Class), comma separated"
+            f"--bots needs {count} of {', '.join(BOTS)} (or module:Class), comma separated"
         )
     if args.plot is not None:
         try:

@@ -113,15 +113,16 @@ def cards_words(cards: Iterable[Card], lang: Lang) -> str:
     return ", ".join(card_words(c, lang) for c in sorted(cards))
 
 
-def value_words(cards: Iterable[Card], lang: Lang) -> str:
-    """A hand's value and the cards that count.
+def value_words(cards: Iterable[Card], lang: Lang, counted: int = 4) -> str:
+    """A hand's value and the cards that count (``counted``: at most, of one suit: the
+    rules' ``cards_counted``).
 
     >>> import golfo
     >>> hand = golfo.parse_cards("9C 8C 4E 5E 6E")
     >>> value_words(hand, "es"), value_words(hand, "en")
     ('17 puntos: cuentan 8C 9C, de copas', '17 points: 8C 9C count (cups)')
     """
-    s = score(tuple(cards))
+    s = score(tuple(cards), counted)
     if s.suit is None:
         return pick(lang, "0 puntos", "0 points")
     counting = " ".join(str(c) for c in s.cards)

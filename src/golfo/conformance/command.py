@@ -9,7 +9,8 @@
 - ``golfo conformance perft --engine "COMMAND" [--depth D]``: an engine's perft counts
   against golfo's, position by position (the variants' too, for an engine that announces
   them);
-- ``golfo perft [--depth D] [--position NAME | --record FILE]``: golfo's counts.
+- ``golfo perft [--depth D] [--position NAME | --record FILE | --rules mini|mediano]``:
+  golfo's counts.
 """
 
 from __future__ import annotations
@@ -21,16 +22,24 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from golfo.cards import DECK
+from golfo.chance import deal_from
 from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
 from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, perft
 from golfo.conformance.protocol import serve
 from golfo.conformance.runner import TIMEOUT, VECTORS, Engine, EngineError, Runner
 from golfo.records import from_json
+from golfo.reducer import new_game
+from golfo.rules import MEDIANO, MINI
 from golfo.shuffle import shuffled_deck
 
-__all__ = ["conformance_main", "perft_main"]
+__all__ = ["VARIANT_PRESETS", "conformance_main", "perft_main"]
+
+VARIANT_PRESETS: Final = {"mini": MINI, "mediano": MEDIANO}
+"""The variants ``golfo perft --rules`` counts from (golfo's own counts: the kit's positions,
+:data:`golfo.conformance.perft.POSITIONS`, are El Golfo's, for every engine)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -155,7 +164,8 @@ def _check_perft(engine: Engine, depth: int) -> int:
 
 
 def perft_main(argv: Sequence[str] | None = None) -> int:
-    """``golfo perft [--depth D] [--position NAME | --record FILE]``; the exit status."""
+    """``golfo perft [--depth D] [--position NAME | --record FILE | --rules NAME]``; the exit
+    status."""
     parser = argparse.ArgumentParser(
         prog="golfo perft",
         description="Count the distinct sequences of actions from a position: chance deals "
@@ -168,13 +178,32 @@ def perft_main(argv: Sequence[str] | None = None) -> int:
         "--position", choices=sorted(POSITIONS), default="start", help="a published position"
     )
     where.add_argument("--record", type=Path, help="the final state of a golfo/1 record")
+    where.add_argument(
+        "--rules",
+        choices=sorted(VARIANT_PRESETS),
+        help="the first betting round of a new game of a variant of the rules, dealt from "
+        "shuffled_deck(--deck-seed, or 1)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="with --rules: the seats, one of the rules' table sizes (default: the smallest)",
+    )
     parser.add_argument(
         "--deck-seed",
         type=int,
         help="with --record: the deck order is shuffled_deck(SEED) (default: canonical order)",
     )
     args = parser.parse_args(argv)
-    if args.record is not None:
+    if args.rules is not None:
+        rules = VARIANT_PRESETS[args.rules]
+        players = rules.table_sizes[0] if args.players is None else args.players
+        if players not in rules.table_sizes:
+            parser.error(f"--rules {args.rules} is played by {rules.table_sizes} seats")
+        deck = shuffled_deck(1 if args.deck_seed is None else args.deck_seed)
+        state = deal_from(new_game(rules, players=players), deck)
+        label = f"{args.rules}, {players} seats: the first betting round"
+    elif args.record is not None:
         state = from_json(args.record.read_text(encoding="utf-8"))
         deck = shuffled_deck(args.deck_seed) if args.deck_seed is not None else tuple(DECK)
         label = str(args.record)

@@ -112,8 +112,7 @@ def _hands(rules: Rules) -> int | None:
 
 
 def _check(rules: Rules, players: int) -> None:
-    if players not in (3, 4):
-        raise RulesError(f"El Golfo is played by 3 or 4 players, got {players!r}")
+    rules.check_players(players)  # the rules' own table sizes (R1)
     if rules.ante > rules.starting_stack:
         raise RulesError("bounds need ante <= starting_stack")
 

@@ -5,16 +5,26 @@ Importing this module registers the Python game ``python_golfo``:
 >>> import pyspiel
 >>> import golfo.ext.openspiel
 >>> game = pyspiel.load_game("python_golfo")
->>> str(game), game.num_players(), game.max_chance_outcomes(), game.max_game_length()
-('python_golfo(betting=exact,hands=1,players=3,rules=tradicional)', 3, 28, 315)
+>>> str(game)
+'python_golfo(ante=-1,bet_sizes=preset,betting=exact,...,rules=tradicional,...)'
+>>> game.num_players(), game.max_chance_outcomes(), game.max_game_length()
+(3, 28, 315)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 28)
 
-Parameters: ``players`` (3 or 4), ``hands`` (hands in a game, default 1),
-``rules`` (``"tradicional"`` or ``"ludoteka"``; the game lasts exactly
-``hands`` hands, with no extra hands on a tie) and ``betting`` (``"exact"``
-or ``"abstract"``: see :mod:`golfo.ext.codec`).
+Parameters: ``players`` (one of the rules' table sizes), ``hands`` (hands in a
+game, default 1), ``rules`` (a preset: ``"tradicional"``, ``"ludoteka"``, ``"mini"``
+or ``"mediano"``; the game lasts exactly ``hands`` hands, with no extra hands on a
+tie), ``betting`` (``"exact"`` or ``"abstract"``: see :mod:`golfo.ext.codec`), and
+one parameter per setting of :class:`golfo.Rules` that changes the preset's
+(:data:`SETTINGS`; :func:`params_for` writes them all for any rules):
+
+>>> params = params_for(golfo.MINI, players=2)
+>>> params["ranks"], params["suits"], params["bet_sizes"], params["max_raises"]
+('8/9', 'O/C', '1/1/2/2', 0)
+>>> pyspiel.load_game("python_golfo", params).rules == golfo.MINI
+True
 
 - Chance deals each card as its own node, uniform over the stock; outcome ids
   are card indices (``max_chance_outcomes`` is 28).
@@ -43,10 +53,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from open_spiel.python import policy as os_policy
 
 import golfo
 from golfo.analysis.determinize import resampled_actions
-from golfo.errors import RulesError
+from golfo.errors import CodecError, RulesError
 from golfo.ext.codec import (
     NUM_CHANCE_OUTCOMES,
     ActionCodec,
@@ -58,21 +69,65 @@ from golfo.ext.codec import (
     max_moves,
 )
 from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
+from golfo.solve.policy import Policy, TabularPolicy, distribution
+from golfo.solve.tree import action_token, info_key
 from golfo.state import log_entries
 
-__all__ = ["GAME_TYPE", "PRESETS", "GolfoGame", "GolfoObserver", "GolfoState"]
+__all__ = [
+    "GAME_TYPE",
+    "PRESETS",
+    "SETTINGS",
+    "GolfoGame",
+    "GolfoObserver",
+    "GolfoPolicy",
+    "GolfoState",
+    "from_openspiel",
+    "params_for",
+    "rules_for",
+    "rules_from_params",
+    "to_openspiel",
+]
 
 SHORT_NAME: Final = "python_golfo"
 PRESETS: Final[dict[str, golfo.Rules]] = {
     "tradicional": golfo.TRADICIONAL,
     "ludoteka": golfo.LUDOTEKA,
+    "mini": golfo.MINI,
+    "mediano": golfo.MEDIANO,
 }
 """Rule presets by name, for the ``rules`` parameter."""
+SETTINGS: Final[dict[str, Any]] = {
+    "ante": -1,
+    "min_open": -1,
+    "min_raise": -1,
+    "starting_stack": -1,
+    "round_caps": "preset",
+    "discards_face_up": -1,
+    "deal_in_pairs": -1,
+    "rebuy": -1,
+    "ranks": "preset",
+    "suits": "preset",
+    "deal_sizes": "preset",
+    "discard_rounds": -1,
+    "betting_rounds": "preset",
+    "cards_counted": -1,
+    "bet_sizes": "preset",
+    "max_raises": -1,
+    "table_sizes": "preset",
+}
+"""The parameters that change a setting of the preset, and their defaults: ``-1`` or
+``"preset"``, the preset's value.  Numbers are ints (``ante=2``); flags are ints, 0 or 1;
+sequences are strings with ``/`` between the items (``ranks="7/8/9"``, ``suits="O/C"``,
+``round_caps="25/50/75/100"``), ``"none"`` for ``round_caps`` and ``bet_sizes`` of
+``None``; ``max_raises=-2`` is ``None`` (no limit)."""
+_FLAGS: Final = ("discards_face_up", "deal_in_pairs", "rebuy")
+_NO_LIMIT: Final = -2
 _DEFAULTS: Final[dict[str, Any]] = {
     "players": 3,
     "hands": 1,
     "rules": "tradicional",
     "betting": "exact",
+    **SETTINGS,
 }
 
 GAME_TYPE: Final = pyspiel.GameType(
@@ -84,6 +139,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
+    # El Golfo's, the default rules': a variant with two in its table_sizes loads players=2
     min_num_players=3,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
@@ -96,13 +152,76 @@ GAME_TYPE: Final = pyspiel.GameType(
 """The game's type; its parameters are flat (int and str) as OpenSpiel requires."""
 
 
-def rules_for(name: str, hands: int) -> golfo.Rules:
-    """The preset ``name`` for a game of exactly ``hands`` hands."""
+def rules_for(name: str, hands: int, **settings: Any) -> golfo.Rules:
+    """The preset ``name`` for a game of exactly ``hands`` hands, with ``settings`` (fields of
+    :class:`golfo.Rules`) changed; :class:`golfo.RulesError` for rules that cannot be."""
     if name not in PRESETS:
         raise RulesError(f"rules must be one of {sorted(PRESETS)}, got {name!r}")
     if hands < 1:
         raise RulesError(f"hands must be >= 1, got {hands}")
-    return attrs.evolve(PRESETS[name], hands=hands, extra_hands_on_tie=False)
+    return attrs.evolve(PRESETS[name], hands=hands, extra_hands_on_tie=False, **settings)
+
+
+def _sequence(name: str, text: str) -> tuple[Any, ...] | None:
+    """A sequence parameter's value (see :data:`SETTINGS`)."""
+    if text == "none" and name in ("round_caps", "bet_sizes"):
+        return None
+    items = text.split("/")
+    try:
+        if name == "suits":
+            return tuple(golfo.Suit(item) for item in items)
+        return tuple(int(item) for item in items)
+    except ValueError:
+        raise RulesError(f"{name} must be items separated by '/', got {text!r}") from None
+
+
+def rules_from_params(params: dict[str, Any]) -> golfo.Rules:
+    """The rules that the game parameters ``params`` name (missing ones: the defaults)."""
+    given = {**_DEFAULTS, **params}
+    settings: dict[str, Any] = {}
+    for name, default in SETTINGS.items():
+        value = given[name]
+        if value == default:
+            continue
+        if name in _FLAGS:
+            if value not in (0, 1):
+                raise RulesError(f"{name} must be 0 or 1 (-1: the preset's), got {value!r}")
+            settings[name] = bool(value)
+        elif name == "max_raises" and value == _NO_LIMIT:
+            settings[name] = None
+        elif isinstance(default, str):
+            settings[name] = _sequence(name, str(value))
+        else:
+            settings[name] = value
+    return rules_for(str(given["rules"]), int(given["hands"]), **settings)
+
+
+def params_for(rules: golfo.Rules, players: int, *, betting: str = "exact") -> dict[str, Any]:
+    """The game parameters of ``rules`` at a table of ``players``: every setting written out.
+    A game lasts ``rules.hands`` hands (1 when open-ended), without extra hands on a tie."""
+
+    def joined(items: tuple[Any, ...] | None) -> str:
+        if items is None:
+            return "none"
+        return "/".join(str(i.value if isinstance(i, golfo.Suit) else i) for i in items)
+
+    params: dict[str, Any] = {
+        "players": players,
+        "hands": rules.hands or 1,
+        "rules": "tradicional",
+        "betting": betting,
+    }
+    for name, default in SETTINGS.items():
+        value = getattr(rules, name)
+        if name in _FLAGS:
+            params[name] = int(value)
+        elif name == "max_raises":
+            params[name] = _NO_LIMIT if value is None else value
+        elif isinstance(default, str):
+            params[name] = joined(value)
+        else:
+            params[name] = value
+    return params
 
 
 class GolfoGame(pyspiel.Game):  # type: ignore[misc]
@@ -111,9 +230,8 @@ class GolfoGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_DEFAULTS, **(params or {})}
         players = int(given["players"])
-        if players not in (3, 4):
-            raise RulesError(f"players must be 3 or 4, got {players}")
-        rules = rules_for(str(given["rules"]), int(given["hands"]))
+        rules = rules_from_params(given)
+        rules.check_players(players)
         codec = ActionCodec.for_rules(rules, players, given["betting"])
         loss = max_loss(rules, players)
         info = pyspiel.GameInfo(
@@ -332,6 +450,83 @@ class GolfoObserver:
         if self.perfect_recall:
             return info_state_string(s, player if self.private else None)
         return view_string(self._view(state, player))
+
+
+# ---------------------------------------------------------------------------
+# policies: golfo's (golfo.solve) and OpenSpiel's
+
+
+def _exact(game: GolfoGame) -> ActionCodec:
+    if game.codec.mode != "exact":
+        raise CodecError("policies convert in betting=exact only, where every action has an id")
+    return game.codec
+
+
+class GolfoPolicy(os_policy.Policy):  # type: ignore[misc]
+    """An OpenSpiel policy that plays a golfo policy (:mod:`golfo.solve.policy`: a bot with
+    ``probabilities``, a :class:`golfo.solve.TabularPolicy`, a function of a view; or a
+    sequence of one per seat), so that OpenSpiel's algorithms measure golfo's bots:
+
+    >>> from open_spiel.python.algorithms import exploitability
+    >>> game = pyspiel.load_game("python_golfo", params_for(golfo.MINI, players=2))
+    >>> round(float(exploitability.nash_conv(game, GolfoPolicy(game, golfo.EquityBot()))), 6)
+    1.166667
+
+    The probabilities come from each seat's view and are checked
+    (:func:`golfo.solve.distribution`); ``betting`` must be ``"exact"``.
+    """
+
+    def __init__(self, game: GolfoGame, policy: Policy | Sequence[Policy]) -> None:
+        super().__init__(game, list(range(game.num_players())))
+        self._codec: Final = _exact(game)
+        self.policy: Final = policy
+        """The golfo policy it plays."""
+
+    def action_probabilities(self, state: GolfoState, player_id: int | None = None) -> Any:
+        """``{action id: probability}`` over the legal actions of the seat to act."""
+        s = state.golfo_state
+        seat = state.current_player() if player_id is None else player_id
+        policy = self.policy[seat] if isinstance(self.policy, Sequence) else self.policy
+        given = distribution(policy, golfo.view(s, seat))
+        return {self._codec.encode(s, a): p for a, p in given.items()}
+
+
+def to_openspiel(game: GolfoGame, policy: Policy | Sequence[Policy]) -> Any:
+    """An OpenSpiel ``TabularPolicy`` of ``game`` holding a golfo policy's distributions at
+    every information state (OpenSpiel enumerates them: small variants only)."""
+    return os_policy.tabular_policy_from_callable(game, GolfoPolicy(game, policy))
+
+
+def from_openspiel(game: GolfoGame, policy: Any) -> TabularPolicy:
+    """A golfo :class:`golfo.solve.TabularPolicy` holding an OpenSpiel policy of ``game``
+    (one hand: ``hands=1``) at every information state; keys are
+    :func:`golfo.solve.info_key`, the same strings as OpenSpiel's information states.
+
+    >>> game = pyspiel.load_game("python_golfo", params_for(golfo.MINI, players=2))
+    >>> back = from_openspiel(game, os_policy.UniformRandomPolicy(game))
+    >>> len(back), back.rules == golfo.MINI, back.table["p1 d1:8O d0"]
+    (700, True, {'p1': 0.5, 'b1:1': 0.5})
+    """
+    codec = _exact(game)
+    if game.rules.hands != 1:
+        raise RulesError("a golfo TabularPolicy is of one hand: load the game with hands=1")
+    if isinstance(policy, os_policy.TabularPolicy):
+        states = policy.states
+    else:
+        states = list(os_policy.get_tabular_policy_states(game).values())
+    table: dict[str, dict[str, float]] = {}
+    for state in states:
+        s = state.golfo_state
+        seat = state.current_player()
+        key = info_key(golfo.view(s, seat))
+        if key in table:
+            continue
+        probs = policy.action_probabilities(state, seat)
+        table[key] = {
+            action_token(a): float(probs.get(codec.encode(s, a), 0.0))
+            for a in golfo.legal_actions(s)
+        }
+    return TabularPolicy(game.rules, game.num_players(), table)
 
 
 pyspiel.register_game(GAME_TYPE, GolfoGame)
