@@ -38,7 +38,7 @@ type VariantArgs = (
     Option<i64>,
     Vec<u8>,
 );
-type RulesArgs = (StakesArgs, VariantArgs);
+pub(crate) type RulesArgs = (StakesArgs, VariantArgs);
 
 fn variant_of(v: VariantArgs) -> PyResult<Variant> {
     let sizes = match v.6 {
@@ -60,7 +60,7 @@ fn variant_of(v: VariantArgs) -> PyResult<Variant> {
     .map_err(|e| PyValueError::new_err(format!("not a variant golfo plays: {}", e.0)))
 }
 
-fn rules_of(args: RulesArgs) -> PyResult<Rules> {
+pub(crate) fn rules_of(args: RulesArgs) -> PyResult<Rules> {
     let (r, v) = args;
     let caps = match r.3 {
         None => None,
@@ -586,5 +586,6 @@ fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
+    crate::solve::python::register(m)?;
     Ok(())
 }
