@@ -97,3 +97,23 @@ fn the_efg_file_has_every_node() {
     assert_eq!(text.lines().filter(|l| l.starts_with("t ")).count(), 1284);
     assert!(text.contains("p \"\" 2 1 \"p1 d1:8O d0\" { \"0\" \"1\" } 0\n"));
 }
+
+#[test]
+fn discards_come_by_size_then_as_itertools_combinations() {
+    use crate::moves::legal_moves;
+    use crate::state::{Action, Actor, Phase};
+    let mut core = crate::state::Core::new_game(Rules::TRADICIONAL, 3, 0, None).unwrap();
+    core.phase = Phase::Discard1;
+    core.to_act = Actor::Seat(1);
+    core.hands[1] = 1 << 2 | 1 << 9 | 1 << 20; // 5O 5C 9E
+    core.stock = 0b11; // two cards to draw: at most two discarded
+    let masks: Vec<u32> = super::tree::ordered_actions(&legal_moves(&core))
+        .into_iter()
+        .map(|a| match a {
+            Action::Discard(1, Some(m)) => m,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let (a, b, c) = (1 << 2, 1 << 9, 1 << 20);
+    assert_eq!(masks, [0, a, b, c, a | b, a | c, b | c]);
+}

@@ -219,7 +219,7 @@ fn push_card(out: &mut String, card: u8) {
 
 /// The legal actions of a decision in `golfo.legal_actions`' order: discards by size, then
 /// in the order of `itertools.combinations` over the hand's cards (ascending).
-fn ordered_actions(moves: &Moves) -> Vec<Action> {
+pub(crate) fn ordered_actions(moves: &Moves) -> Vec<Action> {
     let mut out = Vec::new();
     if let (Some(room), Actor::Seat(seat)) = (moves.discard_max, moves.actor) {
         let cards: Vec<u32> = crate::cards::indices(moves.discard_from)
