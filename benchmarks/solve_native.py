@@ -1,5 +1,5 @@
 """golfo-native's solver measured: ``python benchmarks/solve_native.py [--rules mediano]
-[--players 2 3] [--iterations 5] [--repeats 5] [--curve 3000] [--no-python]``.
+[--players 2 3] [--iterations 5] [--repeats 5] [--curve 3000] [--no-python] [--curve-only]``.
 
 For each table size of the variant, in one run:
 
@@ -148,7 +148,8 @@ def compare(rules: golfo.Rules, players: int, args: argparse.Namespace) -> None:
         method = name.rsplit(" ", 1)[-1] if name.startswith("OpenSpiel") else name.split()[1]
         ours = rate[f"golfo-native {method}"]
         ratio = "" if name.startswith("golfo-native") else f"{ours / r:,.0f}x faster"
-        print(f"| {name} | {r:,.1f} | {ratio} |")
+        shown = f"{r:,.0f}" if r >= 100 else f"{r:.3g}"
+        print(f"| {name} | {shown} | {ratio} |")
     for method, name in OPENSPIEL.items():
         os_conv = pyspiel.nash_conv(game, last[f"OpenSpiel {name} (C++) {method}"].average_policy())
         solver = last[f"golfo-native {method}"]
@@ -188,10 +189,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--curve", type=int, default=0, help="NashConv up to this many iterations")
     parser.add_argument("--no-python", action="store_true", help="leave golfo.solve's Python out")
+    parser.add_argument("--curve-only", action="store_true", help="section 3 alone")
     args = parser.parse_args(argv)
     rules = getattr(golfo, args.rules.upper())
     print(f"before: {load()}")
-    for players in args.players:
+    for players in [] if args.curve_only else args.players:
         compare(rules, players, args)
     if args.curve:
         print(f"\n## golfo-native on {args.rules.upper()}: NashConv against iterations")

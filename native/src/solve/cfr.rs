@@ -243,12 +243,14 @@ impl Walk<'_> {
         let f = tree.first[n] as usize;
         let k = tree.count[n] as usize;
         if who == CHANCE {
-            reach /= k as f64;
+            // each card 1/k, weighed one by one (golfo.solve's and OpenSpiel's arithmetic)
+            let q = 1.0 / k as f64;
+            reach *= q;
             let mut v = 0.0;
             for c in f..f + k {
-                v += self.child(c, reach);
+                v += q * self.child(c, reach);
             }
-            return v / k as f64;
+            return v;
         }
         let i = tree.infoset[n] as usize;
         let off = tree.offset[i] as usize;
