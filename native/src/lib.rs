@@ -3,6 +3,7 @@
 
 pub mod bugs;
 pub mod cards;
+pub mod cfr;
 pub mod game;
 pub mod moves;
 pub mod play;
@@ -11,10 +12,13 @@ pub mod reducer;
 pub mod rules;
 pub mod settle;
 pub mod state;
+pub mod tree;
 pub mod variant;
 
 #[cfg(feature = "python")]
 mod python;
+#[cfg(feature = "python")]
+mod python_solve;
 
 #[cfg(test)]
 mod tests;

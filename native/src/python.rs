@@ -203,7 +203,7 @@ fn phase_of(i: u8) -> PyResult<Phase> {
 #[pyclass(module = "golfo_native._core")]
 #[derive(Clone)]
 pub struct Game {
-    g: RustGame,
+    pub(crate) g: RustGame,
     /// The ids' buffer, reused by `legal_ids` (no allocation once grown).
     ids: Vec<i64>,
 }
@@ -600,6 +600,7 @@ fn play_random_game(
 fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<PyRules>()?;
+    m.add_class::<crate::python_solve::PySolver>()?;
     m.add_function(wrap_pyfunction!(set_bug, m)?)?;
     m.add_function(wrap_pyfunction!(active_bug, m)?)?;
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;

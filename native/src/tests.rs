@@ -217,3 +217,19 @@ fn r5_fixed_limit_and_the_most_raises() {
     let refused = core.apply(Action::Raise(seat, 6)).unwrap_err();
     assert_eq!((refused.code, refused.facts[0]), (Code::RaiseLimit, 1));
 }
+
+#[test]
+fn the_small_presets_trees_have_their_published_sizes() {
+    // docs/rules.md, "Variants": MINI and MEDIANO for two (dealer 0)
+    let two = Core::new_game(mini(), 2, 0, None).unwrap();
+    let tree = crate::tree::build(&two, 2_000_000).unwrap();
+    assert_eq!(tree.size(), (2633, 149, 1200, 1284, 700, 1400));
+    assert_eq!(tree.keys[0], "p1 d1:8O d0");
+    assert!(crate::tree::build(&two, 2000).is_err());
+    let mut solver = crate::cfr::Solver::new(tree, crate::cfr::Method::CfrPlus);
+    solver.run(20);
+    for i in 0..700 {
+        let total: f64 = solver.average(i).iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+}
