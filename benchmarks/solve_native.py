@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))  # measure this checkout, installed or not
 
 import pyspiel  # noqa: E402
+from golfo_native.cfr import CfrSolver  # noqa: E402
 
 import golfo  # noqa: E402
 from golfo.solve import (  # noqa: E402
     METHODS,
-    NativeSolver,
     Solver,
     TabularPolicy,
     build_tree,
@@ -116,7 +116,7 @@ def compare(rules: golfo.Rules, players: int, args: argparse.Namespace) -> None:
     n = args.iterations
     solvers: dict[str, Callable[[], Any]] = {}
     for method in METHODS:
-        solvers[f"golfo-native {method}"] = lambda m=method: NativeSolver(native, m)
+        solvers[f"golfo-native {method}"] = lambda m=method: CfrSolver(native, m)
     if python_tree is not None:
         for method in METHODS:
             solvers[f"golfo.solve {method} (Python)"] = lambda m=method: Solver(python_tree, m)
@@ -167,7 +167,7 @@ def curve(rules: golfo.Rules, players: int, most: int) -> None:
     methods = ("cfr+", "dcfr")
     cells: dict[int, list[str]] = {stop: [] for stop in stops}
     for method in methods:
-        solver = NativeSolver(native, method)
+        solver = CfrSolver(native, method)
         spent = 0.0
         for stop in stops:
             spent += timed(lambda s=solver, k=stop - solver.iterations: s.run(k))

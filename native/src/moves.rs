@@ -115,32 +115,32 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
         return (1, 1);
     }
     let rules = &core.rules;
-    let variant = &rules.variant;
-    if let Some(most) = variant.max_raises() {
-        if current > 0 && core.raises as i64 >= most && !bugs::on(Bug::RaisesNeverLimited) {
-            return (1, 1); // R5: the round has had its raises
+    let mut low = if current == 0 {
+        rules.min_open
+    } else {
+        current + rules.min_raise
+    };
+    let variant = rules.variant;
+    if variant.limited() {
+        // R5 in a variant: the most raises of a round, and fixed-limit betting
+        if let Some(most) = variant.max_raises() {
+            if current > 0 && core.raises as i64 >= most && !bugs::on(Bug::RaisesNeverLimited) {
+                return (1, 1); // the round has had its raises
+            }
+        }
+        if let Some(size) = variant.bet_size(core.phase.betting_round().max(1)) {
+            low = current + size; // fixed limit: one amount, or less where R8 allows no more
+            if top < low {
+                low = top;
+            }
+            top = low;
         }
     }
-    let round = core.phase.betting_round();
-    let mut low;
-    if variant.fixed_limit() {
-        // fixed limit: one amount, or less where R8 allows no more
-        low = current + variant.bet_size(round.max(1)).unwrap_or(0);
-        if top < low {
-            low = top;
-        }
-        top = low;
-    } else {
-        low = if current == 0 {
-            rules.min_open
-        } else {
-            current + rules.min_raise
-        };
-        if top < low {
-            low = top; // R8: the largest allowed amount is the only one
-        }
+    if top < low {
+        low = top; // R8: the largest allowed amount is the only one
     }
     if let Some(caps) = rules.round_caps {
+        let round = core.phase.betting_round();
         if round > 0 {
             let room = caps[round - 1] - core.committed[seat] + core.bets[seat];
             top = top.min(room);
@@ -189,7 +189,7 @@ pub fn wager_limits(core: &Core, seat: usize) -> WagerLimits {
     } else {
         (1, 1)
     };
-    let variant = &core.rules.variant;
+    let variant = core.rules.variant;
     let minimum = match variant.bet_size(round.max(1)) {
         Some(size) if round > 0 => current + size,
         _ if current == 0 => core.rules.min_open,

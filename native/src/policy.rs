@@ -1,9 +1,11 @@
 //! golfo's `HeuristicBot`, move for move: bets by its hand value and by memory (the best
-//! hand another seat could still end with, given every card the seat has seen).
+//! hand another seat could still end with, given every card the seat has seen).  In a
+//! variant it counts the variant's deck and cards counted, and its thresholds are scaled to
+//! the variant's best value, as golfo's.
 
-use crate::cards::{value_of_mask, ALL_CARDS};
 use crate::moves::legal_moves;
 use crate::state::{Action, Actor, Core, Phase};
+use crate::variant::value_counting;
 
 const SUIT_BITS: u32 = 0x7F;
 
@@ -32,48 +34,54 @@ fn top_of_suit(bits: u32, mut count: u32) -> u32 {
     total
 }
 
-/// The best value of at most four cards of one suit: any of `known`, at most `draws` of
-/// `unseen` (greedy by rank, as golfo's `best_with_draws`).
-fn best_with_draws(known: u32, unseen: u32, draws: u32) -> u32 {
-    let mut best = 0;
-    for i in 0..4 {
-        let k = known >> (7 * i) & SUIT_BITS;
-        let u = unseen >> (7 * i) & SUIT_BITS;
-        let (mut total, mut taken, mut used) = (0, 0, 0);
-        for r in (0..7).rev() {
-            if taken == 4 {
-                break;
-            }
-            if k >> r & 1 == 1 {
-                total += r + 3;
-                taken += 1;
-            } else if u >> r & 1 == 1 && used < draws {
-                total += r + 3;
-                taken += 1;
-                used += 1;
-            }
+/// The best value of at most `counted` cards of one suit (7-bit rank masks): any of
+/// `known`, at most `draws` of `unseen` (greedy by rank, as golfo's `best_with_draws` of one
+/// suit's cards: the other suits, empty, are worth 0).
+fn best_with_draws(known: u32, unseen: u32, draws: u32, counted: u32) -> u32 {
+    let (mut total, mut taken, mut used) = (0, 0, 0);
+    for r in (0..7).rev() {
+        if taken == counted {
+            break;
         }
-        best = best.max(total);
+        if known >> r & 1 == 1 {
+            total += r + 3;
+            taken += 1;
+        } else if unseen >> r & 1 == 1 && used < draws {
+            total += r + 3;
+            taken += 1;
+            used += 1;
+        }
     }
-    best
+    total
 }
 
-/// Per betting round: the hand values at which it bets or raises, and calls.
-fn thresholds(phase: Phase) -> (u32, u32) {
-    match phase {
+/// Per betting round: the hand values at which it bets or raises, and calls; on the scale of
+/// a variant whose best value is `best` (30 in El Golfo), `round(t * best / 30)` as Python
+/// rounds (half to even).
+fn thresholds(phase: Phase, best: u32) -> (u32, u32) {
+    let (raise_at, call_at) = match phase {
         Phase::Bet1 => (15, 9),
         Phase::Bet2 => (21, 15),
         Phase::Bet3 => (23, 18),
         Phase::Bet4 => (24, 20),
         _ => (31, 31),
-    }
+    };
+    let scaled = |t: u32| {
+        let (q, r) = (t * best / 30, t * best % 30);
+        q + u32::from(2 * r > 30 || (2 * r == 30 && q % 2 == 1))
+    };
+    (scaled(raise_at), scaled(call_at))
 }
 
 /// Whether no other seat still in can beat `me`'s hand, as far as it knows.
 fn locked(core: &Core, me: usize) -> bool {
-    let mine = value_of_mask(core.hands[me]) as u32;
-    // another seat's cards are all unseen: at best the best four unseen of one suit
-    let best = value_of_mask(ALL_CARDS & !seen_cards(core, me)) as u32;
+    let variant = core.rules.variant;
+    let mine = variant.value(core.hands[me]) as u32;
+    // another seat's cards are all unseen: at best the best unseen cards of one suit, as
+    // many as count in a hand
+    let [n1, n2] = variant.deal_sizes();
+    let counted = variant.cards_counted().min(n1 + n2);
+    let best = value_counting(variant.deck() & !seen_cards(core, me), counted) as u32;
     let order = core.dealt();
     let at = |s: u8| order.iter().position(|&x| x == s).unwrap_or(usize::MAX);
     let in_hand = core.in_hand_mask();
@@ -100,8 +108,9 @@ pub fn heuristic_action(core: &Core) -> Option<Action> {
     if let Some(most) = moves.discard_max {
         return Some(discard(core, me, most));
     }
-    let value = value_of_mask(core.hands[me]) as u32;
-    let (raise_at, call_at) = thresholds(core.phase);
+    let variant = core.rules.variant;
+    let value = variant.value(core.hands[me]) as u32;
+    let (raise_at, call_at) = thresholds(core.phase, variant.best_value() as u32);
     let (low, stop) = if moves.can_pass {
         moves.bets
     } else {
@@ -148,19 +157,24 @@ pub fn heuristic_action(core: &Core) -> Option<Action> {
 /// Keep the suit worth most (ties: the best unseen cards left), throw the rest, the
 /// lowest ranks first when the stock is short.
 fn discard(core: &Core, me: usize, most: u8) -> Action {
+    let variant = core.rules.variant;
     let hand = core.hands[me];
-    let unseen = ALL_CARDS & !seen_cards(core, me);
+    let unseen = variant.deck() & !seen_cards(core, me);
+    let counted = variant.cards_counted() as u32;
+    let [n1, n2] = variant.deal_sizes();
+    let counting = counted.min((n1 + n2) as u32); // the most cards of a suit that can count
     let key = |i: u32| {
         let held = hand >> (7 * i) & SUIT_BITS;
         let free = unseen >> (7 * i) & SUIT_BITS;
         (
-            top_of_suit(held, 4),
-            best_with_draws(held << (7 * i), free << (7 * i), 4),
+            top_of_suit(held, counted),
+            best_with_draws(held, free, counting, counting),
         )
     };
+    let keys = [key(0), key(1), key(2), key(3)];
     let mut target = 0;
     for i in 1..4 {
-        if key(i) > key(target) {
+        if keys[i as usize] > keys[target as usize] {
             target = i; // the first of the best, as Python's max
         }
     }
@@ -168,7 +182,7 @@ fn discard(core: &Core, me: usize, most: u8) -> Action {
     let mut keep = 0u32;
     let mut kept = 0;
     for r in (0..7).rev() {
-        if kept == 4 {
+        if kept == counted {
             break;
         }
         if keep_bits >> r & 1 == 1 {

@@ -40,7 +40,7 @@ type VariantArgs = (
 );
 pub(crate) type RulesArgs = (StakesArgs, VariantArgs);
 
-fn variant_of(v: VariantArgs) -> PyResult<Variant> {
+fn variant_of(v: VariantArgs) -> PyResult<&'static Variant> {
     let sizes = match v.6 {
         None => None,
         Some(s) if s.len() == 4 => Some([s[0], s[1], s[2], s[3]]),
@@ -58,6 +58,24 @@ fn variant_of(v: VariantArgs) -> PyResult<Variant> {
         &v.8,
     )
     .map_err(|e| PyValueError::new_err(format!("not a variant golfo plays: {}", e.0)))
+}
+
+/// A game's rules, made once from a `golfo.Rules` (the Python side keeps one per rule set) and
+/// given to every new game: nothing is read from Python objects when a game starts.
+#[pyclass(module = "golfo_native._core", name = "Rules")]
+pub struct PyRules {
+    rules: Rules,
+}
+
+#[pymethods]
+impl PyRules {
+    /// The rules of (stakes and length, variant); ValueError for settings golfo refuses.
+    #[new]
+    fn new(args: RulesArgs) -> PyResult<Self> {
+        Ok(PyRules {
+            rules: rules_of(args)?,
+        })
+    }
 }
 
 pub(crate) fn rules_of(args: RulesArgs) -> PyResult<Rules> {
@@ -185,7 +203,7 @@ fn phase_of(i: u8) -> PyResult<Phase> {
 #[pyclass(module = "golfo_native._core")]
 #[derive(Clone)]
 pub struct Game {
-    g: RustGame,
+    pub(crate) g: RustGame,
     /// The ids' buffer, reused by `legal_ids` (no allocation once grown).
     ids: Vec<i64>,
 }
@@ -195,12 +213,12 @@ impl Game {
     /// A new game; ValueError("fewer") or ValueError("dealer") for R17's refusals.
     #[staticmethod]
     fn new_game(
-        rules: RulesArgs,
+        rules: &PyRules,
         players: u8,
         dealer: u8,
         stacks: Option<Vec<i64>>,
     ) -> PyResult<Self> {
-        let rules = rules_of(rules)?;
+        let rules = rules.rules;
         if !rules.variant.seats_allowed(players)
             || dealer >= players
             || stacks.as_ref().is_some_and(|s| s.len() != players as usize)
@@ -223,7 +241,7 @@ impl Game {
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
     fn from_fields(
-        rules: RulesArgs,
+        rules: &PyRules,
         ints: (u8, u8, i64, u8, i64, u64, u8, u8, u8),
         seats: SeatArgs,
         dealt_in: Vec<u8>,
@@ -239,7 +257,7 @@ impl Game {
             return Err(PyValueError::new_err("not a state golfo can reach"));
         }
         let mut core = Core::new_game(Rules::TRADICIONAL, 3, 0, None).expect("a new game");
-        core.rules = rules_of(rules)?;
+        core.rules = rules.rules;
         core.players = players;
         core.dealer = dealer;
         core.first_dealer = first_dealer;
@@ -581,6 +599,7 @@ fn play_random_game(
 #[pymodule]
 fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<PyRules>()?;
     m.add_function(wrap_pyfunction!(set_bug, m)?)?;
     m.add_function(wrap_pyfunction!(active_bug, m)?)?;
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;

@@ -346,9 +346,18 @@ impl Core {
 
     /// The hand moves on to `phase`, the next one the rules play (R3, R10, R11).  True if
     /// the hand ended.
+    #[inline]
     fn enter(&mut self, phase: Phase) -> bool {
+        if phase.betting_round() > 0 {
+            self.start_betting(phase) // the usual step: kept apart, small
+        } else {
+            self.enter_other(phase)
+        }
+    }
+
+    /// The hand moves on to `phase`, a deal, a discard round or the showdown.
+    fn enter_other(&mut self, phase: Phase) -> bool {
         match phase {
-            Phase::Bet1 | Phase::Bet2 | Phase::Bet3 | Phase::Bet4 => self.start_betting(phase),
             Phase::Deal2 => {
                 self.phase = phase;
                 self.to_act = Actor::Chance;
@@ -361,8 +370,8 @@ impl Core {
                         k += 1;
                     }
                 }
-                let n = self.rules.variant.deal_sizes()[1] as usize;
-                self.set_pending((0..n * k).map(|i| seats[i % k]));
+                let n = self.rules.variant.deal_sizes()[1];
+                self.set_pending_deal(&seats[..k], n, false);
                 false
             }
             Phase::Showdown => {
@@ -482,6 +491,7 @@ impl Core {
     }
 
     /// R7: the first seat from mano still in and not all-in speaks; fewer than two: skip.
+    #[inline(never)]
     fn start_betting(&mut self, phase: Phase) -> bool {
         let in_hand = self.in_hand_mask();
         let mut needs = 0u8;
@@ -504,6 +514,7 @@ impl Core {
     }
 
     /// R6a/b: the betting round is over; on to the next phase.  True if the hand ended.
+    #[inline(never)]
     fn end_round(&mut self) -> bool {
         self.bets = [0; 4];
         self.needs = 0;

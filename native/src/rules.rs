@@ -16,7 +16,7 @@ pub struct Rules {
     pub hands: Option<i64>,
     pub rebuy: bool,
     pub extra_hands_on_tie: bool,
-    pub variant: Variant,
+    pub variant: &'static Variant,
 }
 
 impl Rules {
@@ -32,7 +32,7 @@ impl Rules {
         hands: None,
         rebuy: true,
         extra_hands_on_tie: false,
-        variant: Variant::EL_GOLFO,
+        variant: &Variant::EL_GOLFO,
     };
 
     /// `golfo.LUDOTEKA`.
@@ -47,6 +47,6 @@ impl Rules {
         hands: Some(10),
         rebuy: false,
         extra_hands_on_tie: true,
-        variant: Variant::EL_GOLFO,
+        variant: &Variant::EL_GOLFO,
     };
 }

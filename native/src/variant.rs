@@ -3,7 +3,12 @@
 //! a suit, fixed-limit betting, the most raises of a round, the table sizes; and what follows
 //! from them (`golfo.variant.Shape`): the deck as a mask, the phase after each phase played,
 //! the best value, the fewest seats a game goes on with.  Built once, with the rules, so that
-//! the reducer reads tables instead of working them out at every step.
+//! the reducer reads tables instead of working them out at every step; kept once per process
+//! and referred to (`&'static`), so that the state (`Core`, copied at every node of a perft)
+//! carries a pointer, not the tables.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use crate::state::Phase;
 
@@ -33,10 +38,22 @@ static SUIT_VALUES: [[u8; 128]; 5] = {
     out
 };
 
+/// The best total of at most `counted` cards (1..5) of one suit of `mask`: a hand's value
+/// when `counted` cards of a suit count.
+#[inline]
+pub fn value_counting(mask: u32, counted: u8) -> u8 {
+    let table = &SUIT_VALUES[(counted as usize).clamp(1, 5) - 1];
+    let a = table[(mask & 127) as usize];
+    let b = table[(mask >> 7 & 127) as usize];
+    let c = table[(mask >> 14 & 127) as usize];
+    let d = table[(mask >> 21 & 127) as usize];
+    a.max(b).max(c).max(d)
+}
+
 /// A variant: its settings and the tables that follow from them.  Build one with
 /// [`Variant::new`] (or take [`Variant::EL_GOLFO`]); the fields are read through methods, so
 /// that the tables always agree with the settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
     ranks: u8,
     suits: u8,
@@ -48,8 +65,9 @@ pub struct Variant {
     max_raises: Option<i64>,
     table_sizes: u8,
     deck: u32,
-    after: [Phase; 9],
+    after: [Phase; 11],
     best_value: u8,
+    limited: bool,
 }
 
 /// Why settings make no variant that can be played (golfo's `RulesError`; golfo checks
@@ -81,13 +99,17 @@ impl Variant {
             Phase::Bet4,
             Phase::Showdown,
             Phase::Showdown,
+            Phase::Showdown,
+            Phase::Showdown,
         ],
         best_value: 30,
+        limited: false,
     };
 
     /// The variant of these settings, as `golfo.Rules` takes them: `ranks` some of 3..9,
     /// `suits` suit indices 0..3, `betting_rounds` some of 1..4, `table_sizes` some of 2..4;
-    /// [`VariantError`] for settings golfo refuses (the same checks, shorter words).
+    /// [`VariantError`] for settings golfo refuses (the same checks, shorter words).  The
+    /// variant is kept for the life of the process, one copy of each (interned).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         ranks: &[u8],
@@ -99,7 +121,7 @@ impl Variant {
         bet_sizes: Option<[i64; 4]>,
         max_raises: Option<i64>,
         table_sizes: &[u8],
-    ) -> Result<Variant, VariantError> {
+    ) -> Result<&'static Variant, VariantError> {
         let fail = |what: &str| Err(VariantError(what.to_string()));
         let set = |items: &[u8], low: u8, high: u8| -> Option<u8> {
             let mut mask = 0u8;
@@ -150,7 +172,7 @@ impl Variant {
                 n += 1;
             }
         }
-        let mut after = [Phase::Showdown; 9];
+        let mut after = [Phase::Showdown; 11]; // indexed by any phase: no bounds check
         for k in 1..n {
             let (a, b) = (phases[k - 1], phases[k]);
             if a.betting_round() > 0 && b.betting_round() > 0 {
@@ -171,7 +193,7 @@ impl Variant {
         }
         let counted = cards_counted.min(n1 + n2).min(rank_mask.count_ones() as u8) as usize;
         let best = SUIT_VALUES[counted - 1][rank_mask as usize];
-        Ok(Variant {
+        Ok(intern(Variant {
             ranks: rank_mask,
             suits: suit_mask,
             deal_sizes,
@@ -184,7 +206,8 @@ impl Variant {
             deck,
             after,
             best_value: best,
-        })
+            limited: bet_sizes.is_some() || max_raises.is_some(),
+        }))
     }
 
     /// The deck as a mask of card indices: the stock when a hand starts.
@@ -211,6 +234,13 @@ impl Variant {
         self.bet_sizes.map(|sizes| sizes[round - 1])
     }
 
+    /// Whether a round's bets are limited beyond El Golfo's (fixed limits or most raises):
+    /// one test on the hot path of the presets, which are not.
+    #[inline]
+    pub fn limited(&self) -> bool {
+        self.limited
+    }
+
     /// Whether the betting is fixed-limit.
     #[inline]
     pub fn fixed_limit(&self) -> bool {
@@ -226,12 +256,7 @@ impl Variant {
     /// A hand's value: the best suit total, at most `cards_counted` cards of a suit (R11).
     #[inline]
     pub fn value(&self, mask: u32) -> u8 {
-        let table = &SUIT_VALUES[self.cards_counted as usize - 1];
-        let a = table[(mask & 127) as usize];
-        let b = table[(mask >> 7 & 127) as usize];
-        let c = table[(mask >> 14 & 127) as usize];
-        let d = table[(mask >> 21 & 127) as usize];
-        a.max(b).max(c).max(d)
+        value_counting(mask, self.cards_counted)
     }
 
     /// The best value a hand of the variant can have (a *trabuco* when mano wins with it).
@@ -289,11 +314,25 @@ impl Variant {
     }
 }
 
+/// Every variant made so far, one copy of each: a hundred bytes per distinct variant for the
+/// life of the process (a program makes a handful; a property test a few thousand).
+static INTERNED: OnceLock<Mutex<HashMap<Variant, &'static Variant>>> = OnceLock::new();
+
+fn intern(variant: Variant) -> &'static Variant {
+    if variant == Variant::EL_GOLFO {
+        return &Variant::EL_GOLFO;
+    }
+    let all = INTERNED.get_or_init(Default::default);
+    let mut all = all.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    all.entry(variant)
+        .or_insert_with(|| Box::leak(Box::new(variant)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn el_golfo() -> Variant {
+    fn el_golfo() -> &'static Variant {
         Variant::new(
             &[3, 4, 5, 6, 7, 8, 9],
             &[0, 1, 2, 3],
@@ -310,7 +349,7 @@ mod tests {
 
     #[test]
     fn el_golfo_is_its_settings() {
-        assert_eq!(el_golfo(), Variant::EL_GOLFO);
+        assert_eq!(*el_golfo(), Variant::EL_GOLFO);
         assert_eq!(Variant::EL_GOLFO.min_players(), 3);
         assert!(!Variant::EL_GOLFO.seats_allowed(2));
         assert_eq!(Variant::EL_GOLFO.value(0b11111 << 2), 30);

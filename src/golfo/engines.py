@@ -94,8 +94,6 @@ class _Native:
         self._native = golfo_native
 
     def new_game(self, rules: Rules, players: int) -> Any:
-        if rules.is_variant:  # golfo-native knows El Golfo's rules only (issue 34)
-            raise ValueError("engine 'native' plays El Golfo's rules only, not a variant")
         return self._native.NativeState.new_game(rules, players)
 
     def play_hand(

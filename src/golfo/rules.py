@@ -211,8 +211,15 @@ def _hands(_instance: object, _attribute: object, value: Any) -> None:
         raise RulesError(f"hands must be None (open-ended) or a whole number >= 1, got {value!r}")
 
 
-@attrs.frozen(eq=False, repr=False, slots=False)
-class Rules:
+class _Derived:
+    """What :class:`Rules` works out from its settings, in slots of their own: attrs makes
+    a slot of each setting, and these are not settings."""
+
+    __slots__ = ("_limited", "_shape")
+
+
+@attrs.frozen(eq=False, repr=False)
+class Rules(_Derived):
     """The settings of a game.  Customise a preset with ``attrs.evolve``.
 
     Invalid settings raise :class:`golfo.RulesError` at construction.  Two rule sets are
@@ -223,6 +230,12 @@ class Rules:
     *Contabilidad*: "100 multiplicado por el número de manos", the most a seat could
     lose); otherwise 100.  So ``attrs.evolve(LUDOTEKA, hands=20)`` starts every seat
     with 2000 points; give ``starting_stack`` to fix it instead.
+
+    The settings from ``ranks`` on make a variant of the game (``docs/rules.md``,
+    *Variants*); what follows from them is worked out once, when the rules are made
+    (:attr:`deck`, :attr:`phases`, :attr:`best_value`...), and a variant that cannot be
+    played (two betting rounds with nothing between them, a deck too small for its
+    hands) is refused then.  ``repr`` leaves out the variant settings that are El Golfo's.
     """
 
     ante: int = attrs.field(default=1, validator=_whole(0))
@@ -236,7 +249,8 @@ class Rules:
     discards_face_up: bool = attrs.field(default=True, validator=_flag)
     """Whether the other seats see discarded cards (R10).  The count is always public."""
     deal_in_pairs: bool = attrs.field(default=False, validator=_flag)
-    """First deal two cards at once to each seat instead of one at a time (R3)."""
+    """First deal two cards at once to each seat instead of one at a time (R3); in a variant,
+    all the cards of its first deal at once."""
     _starting_stack: int | None = attrs.field(
         default=None, validator=_stack, alias="starting_stack"
     )
@@ -283,6 +297,8 @@ class Rules:
             )
         shape = Shape.of(self)  # raises RulesError for a variant that cannot be played
         object.__setattr__(self, "_shape", shape)
+        limited = self.bet_sizes is not None or self.max_raises is not None
+        object.__setattr__(self, "_limited", limited)
 
     @property
     def starting_stack(self) -> int:
@@ -306,9 +322,19 @@ class Rules:
 
     # -- what follows from the variant (computed once, when the rules are made)
 
-    # Set on each instance by __attrs_post_init__ (the tables the reducer reads); declared a
-    # ClassVar only so that attrs does not take it for a setting.
+    # Set on each instance by __attrs_post_init__, in _Derived's slots; declared ClassVars
+    # only so that attrs does not take them for settings.
     _shape: ClassVar[Shape]
+    """The tables the reducer reads (:class:`golfo.variant.Shape`)."""
+    _limited: ClassVar[bool]
+    """Whether bets have fixed sizes or a round's raises a limit: the hot path of
+    :func:`golfo.wagers.wager_range` asks this alone for El Golfo's rules."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle and copy rebuild the rules from their settings, so that what they derive
+        # from them (in slots attrs does not know) is worked out again
+        settings = {a.alias: getattr(self, a.name) for a in attrs.fields(Rules)}
+        return (_rebuild, (settings,))
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -404,6 +430,11 @@ class Rules:
             if a.name not in _EL_GOLFO or getattr(self, a.name) != _EL_GOLFO[a.name]
         )
         return f"Rules({fields})"
+
+
+def _rebuild(settings: dict[str, Any]) -> Rules:
+    """The rules of ``settings`` (by alias): how a pickled :class:`Rules` is read back."""
+    return Rules(**settings)
 
 
 _EL_GOLFO: Final[dict[str, object]] = {

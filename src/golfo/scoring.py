@@ -76,33 +76,6 @@ def value_of_mask(mask: int) -> int:
 _VALUERS: Final[dict[int, Callable[[int], int]]] = {4: value_of_mask}
 
 
-class _Valuer:
-    """A hand's value with ``counted`` cards of a suit counted: a table per two suits, as
-    :func:`value_of_mask`'s.  Pickled as its count (the rules that hold one are pickled by
-    a tournament's workers and the conformance runner's jobs), rebuilt by :func:`valuer`."""
-
-    __slots__ = ("_pairs", "counted")
-
-    def __init__(self, counted: int) -> None:
-        suits = suit_values(counted)
-        self.counted = counted
-        """The most cards of a suit that count."""
-        self._pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
-
-    def __call__(self, mask: int) -> int:
-        """The value of a hand's bit set, at most :attr:`counted` cards of a suit counted."""
-        pairs = self._pairs
-        a = pairs[mask & 0x3FFF]
-        b = pairs[mask >> 14]
-        return a if a >= b else b
-
-    def __reduce__(self) -> tuple[Callable[[int], Callable[[int], int]], tuple[int]]:
-        return valuer, (self.counted,)
-
-    def __repr__(self) -> str:
-        return f"valuer({self.counted})"
-
-
 def valuer(counted: int) -> Callable[[int], int]:
     """The value of a hand's bit set when at most ``counted`` cards of a suit count (1..5):
     :func:`value_of_mask` for 4, El Golfo's; a table of its own, built once, for the others
@@ -114,7 +87,15 @@ def valuer(counted: int) -> Callable[[int], int]:
     found = _VALUERS.get(counted)
     if found is not None:
         return found
-    value = _Valuer(counted)
+    suits = suit_values(counted)
+    pairs = tuple(max(suits[m & 127], suits[m >> 7]) for m in range(16384))
+
+    def value(mask: int) -> int:
+        a = pairs[mask & 0x3FFF]
+        b = pairs[mask >> 14]
+        return a if a >= b else b
+
+    value.__doc__ = f"The value of a hand's bit set, at most {counted} cards of a suit counted."
     _VALUERS[counted] = value
     return value
 

@@ -96,6 +96,24 @@ def wager_range(f: dict[str, Any], seat: int, current: int) -> tuple[int, int]:
     if top <= current:
         return 1, 1
     rules = f["rules"]
+    if rules._limited:  # a variant's fixed limits or raise limit
+        return _limited_range(f, rules, seat, current, top)
+    low = rules.min_open if current == 0 else current + rules.min_raise
+    if top < low:
+        low = top  # R8: the largest allowed amount is the only one
+    caps = rules.round_caps
+    if caps is not None:  # R9: the room under this round's cap
+        room = caps[f["phase"].betting_round - 1] - f["committed"][seat] + bets[seat]
+        if room < top:
+            top = room
+    return low, top + 1
+
+
+def _limited_range(
+    f: dict[str, Any], rules: Rules, seat: int, current: int, top: int
+) -> tuple[int, int]:
+    """:func:`wager_range` under a variant's ``max_raises`` or ``bet_sizes`` (R5), once the
+    table stakes (R8) have bounded the amounts by ``top``."""
     most = rules.max_raises
     if most is not None and current and _raises(f) >= most:
         return 1, 1  # R5: the round has had its raises
@@ -109,6 +127,7 @@ def wager_range(f: dict[str, Any], seat: int, current: int) -> tuple[int, int]:
         if top < low:
             low = top
         top = low
+    bets = f["bets"]
     caps = rules.round_caps
     if caps is not None:  # R9: the room under this round's cap
         room = caps[f["phase"].betting_round - 1] - f["committed"][seat] + bets[seat]

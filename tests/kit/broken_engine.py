@@ -76,10 +76,10 @@ BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
     # a variant's rule (issue 34): only an engine that announces variants is dealt one
     "raises-never-limited": (
         golfo.wagers,
-        "wager_range",
+        "_limited_range",
         "if most is not None and current and _raises(f) >= most:",
         "if False:",
-        (golfo.reducer, golfo.moves),
+        (),
     ),
 }
 

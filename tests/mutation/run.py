@@ -79,6 +79,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES: Final = (
     "scoring",
     "moves",
+    "wagers",
     "reducer",
     "settle",
     "views",

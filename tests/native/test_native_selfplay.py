@@ -26,6 +26,8 @@ from golfo.tournament import tournament
         (["heuristic", "random", "random"], golfo.TRADICIONAL, "games"),
         (["random", "heuristic", "random", "heuristic"], golfo.LUDOTEKA, "decisions"),
         (["equity", "random", "heuristic"], golfo.LUDOTEKA, "games"),
+        (["heuristic", "random"], golfo.MINI, "games"),  # variants (issue 34)
+        (["heuristic", "heuristic", "random"], golfo.MEDIANO, "decisions"),
     ],
 )
 def test_simulate_gives_the_same_tally_and_records_on_both_engines(

@@ -12,14 +12,13 @@ import pytest
 
 pytest.importorskip("golfo_native")
 
-from golfo_native import SolveTree
+from golfo_native.cfr import CfrSolver, SolveTree
 
 import golfo
 from golfo import MEDIANO, MINI, Suit
 from golfo.errors import PolicyError, RulesError
 from golfo.solve import (
     METHODS,
-    NativeSolver,
     Solver,
     TabularPolicy,
     action_token,
@@ -78,7 +77,7 @@ def test_cfr_and_nash_conv_agree_with_golfo_solve(players: int) -> None:
     assert abs(ours.nash_conv - theirs.nash_conv) < 1e-9
     assert ours.values == pytest.approx(theirs.values, abs=1e-12)
     for method in METHODS:
-        python, rust = Solver(tree, method), NativeSolver(native, method)
+        python, rust = Solver(tree, method), CfrSolver(native, method)
         python.run(15)
         rust.run(15)
         pairs = [
@@ -100,7 +99,7 @@ def test_cfr_and_nash_conv_agree_with_golfo_solve(players: int) -> None:
 
 
 def test_mediano_with_two_seats_converges() -> None:
-    solver = NativeSolver(native_tree(MEDIANO, 2), "cfr+")
+    solver = CfrSolver(native_tree(MEDIANO, 2), "cfr+")
     solver.run(10)
     early = native_measure(solver.tree, solver.average_strategy()).nash_conv
     solver.run(290)
@@ -131,7 +130,7 @@ def test_the_native_tree_refuses_what_golfo_refuses() -> None:
     with pytest.raises(RulesError):
         SolveTree(MINI, 4)
     with pytest.raises(ValueError, match="method"):
-        NativeSolver(native_tree(MINI, 2), "cfr++")  # type: ignore[arg-type]
+        CfrSolver(native_tree(MINI, 2), "cfr++")
 
 
 def test_the_efg_file_is_the_same_game_for_openspiel() -> None:
@@ -147,7 +146,7 @@ def test_the_efg_file_is_the_same_game_for_openspiel() -> None:
     theirs = pyspiel.CFRPlusSolver(game)
     for _ in range(30):
         theirs.evaluate_and_update_policy()
-    ours = NativeSolver(native, "cfr+")
+    ours = CfrSolver(native, "cfr+")
     ours.run(30)
     expected = native_measure(native, ours.average_strategy()).nash_conv
     assert abs(pyspiel.nash_conv(game, theirs.average_policy()) - expected) < 1e-9

@@ -23,7 +23,7 @@ def _needs(code: str) -> list[str]:
         needs += ["pettingzoo", "gymnasium", "numpy"]
     if "pyspiel" in code or "open_spiel" in code:
         needs += ["pyspiel", "numpy"]
-    if "native_tree" in code:
+    if "golfo_native" in code:
         needs += ["golfo_native"]
     return needs
 

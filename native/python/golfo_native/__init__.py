@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from golfo_native._batch import play_games
 from golfo_native._play import play_hand
-from golfo_native._solve import CfrSolver, SolveTree
 from golfo_native._state import NativeState
 
-__all__ = ["CfrSolver", "NativeState", "SolveTree", "__version__", "play_games", "play_hand"]
+__all__ = ["NativeState", "__version__", "play_games", "play_hand"]
 __version__ = "0.1.0"

@@ -36,22 +36,31 @@ _DEALS: Final = tuple(Deal(c) for c in DECK)
 _BIG: Final = 2**62
 """Bet sizes and most raises above this are taken as this: no game can tell them apart (no
 stack reaches it, no round has that many raises)."""
-_RULES_ARGS: dict[int, tuple[golfo.Rules, _core.RulesArgs]] = {}
-"""The engine's form of the rules, by ``id`` (the rules kept with it, so that the id stays
-theirs): a game starts every hand of a batch with the same rules, and a tuple is cheaper to
-find than to build (a ``Rules`` costs more to hash than an action to play)."""
+_ENGINE_RULES: dict[int, tuple[golfo.Rules, _core.Rules]] = {}
+"""The engine's rules, by ``id`` of golfo's (kept with them, so that the id stays theirs): a
+batch starts every game with the same rules, and they are cheaper to find than to make (a
+``golfo.Rules`` costs more to hash than an action to play)."""
+
+
+def engine_rules(rules: golfo.Rules) -> _core.Rules:
+    """The rules as the Rust engine keeps them, made once per ``golfo.Rules``."""
+    found = _ENGINE_RULES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    made = _core.Rules(rules_args(rules))
+    if len(_ENGINE_RULES) >= 256:
+        _ENGINE_RULES.clear()
+    _ENGINE_RULES[id(rules)] = (rules, made)
+    return made
 
 
 def rules_args(rules: golfo.Rules) -> _core.RulesArgs:
-    """The rules as the Rust engine takes them: the stakes and length, then the variant
+    """The rules as the Rust engine reads them: the stakes and length, then the variant
     (``golfo.Rules.VARIANT_FIELDS``: suits as indices, limits clamped to 2**62)."""
-    found = _RULES_ARGS.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
     caps = None if rules.round_caps is None else list(rules.round_caps)
     sizes = rules.bet_sizes
     most = rules.max_raises
-    args: _core.RulesArgs = (
+    return (
         (
             rules.ante,
             rules.min_open,
@@ -76,10 +85,6 @@ def rules_args(rules: golfo.Rules) -> _core.RulesArgs:
             list(rules.table_sizes),
         ),
     )
-    if len(_RULES_ARGS) >= 256:
-        _RULES_ARGS.clear()
-    _RULES_ARGS[id(rules)] = (rules, args)
-    return args
 
 
 def _seat(value: object) -> int:

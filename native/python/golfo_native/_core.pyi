@@ -18,6 +18,12 @@ VariantArgs = tuple[
 """ranks, suit indices, deal sizes, discard rounds, betting rounds, cards counted, bet sizes,
 most raises, table sizes."""
 RulesArgs = tuple[StakesArgs, VariantArgs]
+
+class Rules:
+    """A game's rules in Rust, made once per ``golfo.Rules``."""
+
+    def __init__(self, args: RulesArgs) -> None: ...
+
 PotArgs = tuple[int, list[int], int]
 ResultArgs = tuple[
     int, int, list[int], list[int], list[PotArgs], list[int], list[int | None], bool, bool, int
@@ -54,10 +60,10 @@ class Game:
     """One game of El Golfo with its history, in Rust."""
 
     @staticmethod
-    def new_game(rules: RulesArgs, players: int, dealer: int, stacks: list[int] | None) -> Game: ...
+    def new_game(rules: Rules, players: int, dealer: int, stacks: list[int] | None) -> Game: ...
     @staticmethod
     def from_fields(
-        rules: RulesArgs,
+        rules: Rules,
         ints: tuple[int, int, int, int, int, int, int, int, int],
         seats: tuple[list[int], list[int], list[int], list[int], list[int]],
         dealt_in: list[int],
@@ -115,6 +121,7 @@ class SolveTree:
     def keys(self) -> list[str]: ...
     def seats(self) -> list[int]: ...
     def tokens(self) -> list[list[str]]: ...
+    def actions(self) -> list[list[tuple[int, int, int]]]: ...
     def before(self) -> list[tuple[int, int]]: ...
     def offsets(self) -> list[int]: ...
     def nodes(self) -> tuple[list[int], list[int], list[int], list[int]]: ...

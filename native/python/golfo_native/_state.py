@@ -20,11 +20,11 @@ from golfo_native._convert import (
     PHASE_INDEX,
     PHASES,
     action_of,
+    engine_rules,
     flat,
     result_args,
     result_json,
     result_of,
-    rules_args,
     texts,
 )
 from golfo_native._errors import illegal, not_an_action
@@ -83,7 +83,8 @@ class NativeState:
         :class:`golfo.RulesError` with golfo's messages."""
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a golfo.Rules, got {rules!r}")
-        rules.check_players(players)  # R1: the rules' table sizes, 3 or 4 in El Golfo
+        if type(players) is not int or players not in rules.table_sizes:
+            rules.check_players(players)  # R1: the rules' table sizes; raises golfo's error
         if type(dealer) is not int or not 0 <= dealer < players:
             raise RulesError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
         start: list[int] | None = None
@@ -98,7 +99,7 @@ class NativeState:
                     f"stack again (R17)"
                 )
         try:
-            game = _core.Game.new_game(rules_args(rules), players, dealer, start)
+            game = _core.Game.new_game(engine_rules(rules), players, dealer, start)
         except ValueError as error:
             if str(error) == "fewer":
                 fewest = rules.min_players
@@ -123,7 +124,7 @@ class NativeState:
             kind, seat, value = flat(action) or (9, 0, 0)
             log.append((kind, seat, value, -1 if actor is None else actor))
         game = _core.Game.from_fields(
-            rules_args(state.rules),
+            engine_rules(state.rules),
             (
                 state.players,
                 state.dealer,

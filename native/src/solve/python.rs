@@ -99,6 +99,15 @@ impl SolveTree {
             .collect()
     }
 
+    /// Per information set, its actions in their flat form (kind, seat, value).
+    fn actions(&self) -> Vec<Vec<(u8, i64, i64)>> {
+        self.tree
+            .actions
+            .iter()
+            .map(|a| a.iter().map(|&x| x.flat()).collect())
+            .collect()
+    }
+
     /// Per information set, where its seat acted last and the action it took.
     fn before(&self) -> Vec<(i32, i32)> {
         self.tree.before.clone()

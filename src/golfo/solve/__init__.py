@@ -9,15 +9,16 @@
 - :mod:`golfo.solve.measure`: exact values, best responses, NashConv and exploitability of
   any policy (:func:`exploitability`), golfo's bots included (their ``probabilities``);
 - :mod:`golfo.solve.cfr`: CFR+, discounted CFR and vanilla CFR (:func:`cfr`,
-  :class:`Solver`, :class:`NativeSolver`).
+  :class:`Solver`).
 
 The trees are exact and held in memory: :data:`golfo.MINI` (2 or 3 players) is what pure
 Python solves in seconds; the full game is far beyond any tree.  Where golfo-native is
 installed (``pip install ./native``), :func:`cfr` and :func:`exploitability` of a
 :class:`TabularPolicy` run in Rust on the same tree (:func:`native_tree`: the same nodes,
 keys and arithmetic, so the same policies and numbers), which solves :data:`golfo.MEDIANO`
-in seconds; ``engine="python"`` or ``"native"`` chooses (:data:`Engine`).  Nothing in
-golfo's core imports this package.
+in seconds; ``engine="python"`` or ``"native"`` chooses (:data:`Engine`), and
+``golfo_native.cfr`` runs the iterations step by step (``CfrSolver``, ``NativeSolver``).
+Nothing in golfo's core imports this package.
 
 >>> import golfo
 >>> from golfo.solve import cfr, exploitability
@@ -29,7 +30,7 @@ True
 True
 """
 
-from golfo.solve.cfr import DEFAULT_METHOD, METHODS, Method, NativeSolver, Solver, cfr
+from golfo.solve.cfr import DEFAULT_METHOD, METHODS, Method, Solver, cfr
 from golfo.solve.measure import (
     Exploitability,
     best_response,
@@ -79,7 +80,6 @@ __all__ = [
     "Exploitability",
     "GameTree",
     "Method",
-    "NativeSolver",
     "Policy",
     "PolicyBot",
     "Solver",

@@ -1,5 +1,5 @@
 """Counterfactual regret minimization on one hand's tree, in pure Python (and, where
-golfo-native is installed, in Rust: :class:`NativeSolver`, the same arithmetic).
+golfo-native is installed, in Rust: ``golfo_native.cfr``, the same arithmetic).
 
 Three methods, all with alternating updates (the seats take turns: each seat's regrets
 are updated against the others' current strategies, then its own strategy changes):
@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from golfo.rules import Rules
 from golfo.solve.policy import Strategy, TabularPolicy
@@ -47,10 +47,7 @@ from golfo.solve.tree import (
     use_native,
 )
 
-if TYPE_CHECKING:
-    from golfo_native import SolveTree
-
-__all__ = ["DEFAULT_METHOD", "METHODS", "Method", "NativeSolver", "Solver", "cfr"]
+__all__ = ["DEFAULT_METHOD", "METHODS", "Method", "Solver", "cfr"]
 
 Method: TypeAlias = Literal["cfr+", "dcfr", "cfr"]
 """The name of a CFR method (see the module)."""
@@ -210,54 +207,6 @@ class Solver:
         return TabularPolicy.from_strategy(self.tree, self.average_strategy())
 
 
-class NativeSolver:
-    """:class:`Solver` in Rust (golfo-native's ``CfrSolver``) on a ``golfo_native.SolveTree``
-    (:func:`golfo.solve.native_tree`): the same methods, updates and arithmetic, so the
-    same strategies iteration for iteration, and the same :meth:`average_policy`."""
-
-    def __init__(
-        self,
-        tree: SolveTree,
-        method: Method = DEFAULT_METHOD,
-        *,
-        alpha: float = 1.5,
-        beta: float = 0.0,
-        gamma: float = 2.0,
-    ) -> None:
-        from golfo_native import CfrSolver
-
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-        self.tree: Final = tree
-        """The tree solved."""
-        self.method: Final = method
-        """The CFR method."""
-        self._solver = CfrSolver(tree, method, alpha=alpha, beta=beta, gamma=gamma)
-
-    @property
-    def iterations(self) -> int:
-        """Iterations run so far."""
-        return self._solver.iterations
-
-    def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations (each walks the tree once per seat)."""
-        self._solver.run(iterations)
-
-    def current_strategy(self) -> Strategy:
-        """The strategy of the last iteration."""
-        return self._solver.current_strategy()
-
-    def average_strategy(self) -> Strategy:
-        """The average strategy (uniform where a seat's own play never arrives)."""
-        return self._solver.average_strategy()
-
-    def average_policy(self) -> TabularPolicy:
-        """:meth:`average_strategy` as a :class:`golfo.solve.TabularPolicy`."""
-        tree = self.tree
-        strategy = self.average_strategy()
-        return TabularPolicy.from_rows(tree.rules, tree.players, tree.keys, tree.tokens, strategy)
-
-
 def cfr(
     rules: Rules,
     players: int,
@@ -269,14 +218,21 @@ def cfr(
 ) -> TabularPolicy:
     """The average policy after ``iterations`` iterations of ``method`` (see the module) on
     one hand of ``rules`` at a table of ``players``: on golfo-native's tree and solver
-    (:func:`golfo.solve.native_tree`, :class:`NativeSolver`) where ``engine`` says so
-    (``"auto"``: where it is installed), else on :func:`golfo.solve.game_tree` with
-    :class:`Solver`.  Both give the same policy, key for key (to rounding: the same
-    arithmetic in the same order)."""
-    solver: Solver | NativeSolver
-    if use_native(engine):
-        solver = NativeSolver(native_tree(rules, players, dealer), method)
-    else:
+    (:func:`golfo.solve.native_tree`, ``golfo_native.cfr.CfrSolver``) where ``engine`` says
+    so (``"auto"``: where it is installed), else on :func:`golfo.solve.game_tree` with
+    :class:`Solver`.  Both give the same policy, key for key (the same arithmetic in the
+    same order)."""
+    if not use_native(engine):
         solver = Solver(game_tree(rules, players, dealer), method)
-    solver.run(iterations)
-    return solver.average_policy()
+        solver.run(iterations)
+        return solver.average_policy()
+    from golfo_native.cfr import CfrSolver
+
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    tree = native_tree(rules, players, dealer)
+    native = CfrSolver(tree, method)
+    native.run(iterations)
+    return TabularPolicy.from_rows(
+        rules, players, tree.keys, tree.tokens, native.average_strategy()
+    )

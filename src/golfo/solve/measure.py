@@ -45,7 +45,7 @@ from golfo.solve.tree import (
 )
 
 if TYPE_CHECKING:
-    from golfo_native import SolveTree
+    from golfo_native.cfr import SolveTree
 
 __all__ = [
     "Exploitability",
@@ -204,7 +204,7 @@ def measure(tree: GameTree, strategy: Strategy) -> Exploitability:
 
 
 def native_measure(tree: SolveTree, strategy: Strategy) -> Exploitability:
-    """:func:`measure` on golfo-native's tree (``golfo_native.SolveTree``), in Rust: the
+    """:func:`measure` on golfo-native's tree (``golfo_native.cfr.SolveTree``), in Rust: the
     same arithmetic in the same order, so the same numbers."""
     return Exploitability(tree.strategy_values(strategy), tree.best_responses(strategy))
 

@@ -40,7 +40,7 @@ from golfo.state import Phase, State
 from golfo.views import Discarded, View, view
 
 if TYPE_CHECKING:
-    from golfo_native import SolveTree
+    from golfo_native.cfr import SolveTree
 
 __all__ = [
     "CHANCE_NODE",
@@ -321,10 +321,10 @@ ENGINES: Final[tuple[Engine, ...]] = ("auto", "python", "native")
 def native_available() -> bool:
     """Whether golfo-native is installed with its solver (``pip install ./native``)."""
     try:
-        import golfo_native
+        import golfo_native.cfr
     except ImportError:
         return False
-    return hasattr(golfo_native, "SolveTree")
+    return hasattr(golfo_native.cfr, "SolveTree")
 
 
 def use_native(engine: Engine) -> bool:
@@ -341,10 +341,10 @@ def use_native(engine: Engine) -> bool:
 
 @functools.lru_cache(maxsize=4)
 def native_tree(rules: Rules, players: int, dealer: int = 0) -> SolveTree:
-    """The tree of one hand built in Rust (``golfo_native.SolveTree``: :func:`build_tree`'s
+    """The tree of one hand built in Rust (``golfo_native.cfr.SolveTree``: :func:`build_tree`'s
     nodes, information sets and keys, in a fraction of its time), cached as
     :func:`game_tree`; the same errors as :func:`build_tree` (ImportError without
     golfo-native)."""
-    from golfo_native import SolveTree
+    from golfo_native.cfr import SolveTree
 
     return SolveTree(rules, players, dealer)

@@ -1,40 +1,64 @@
-"""The solver in Rust: the tree of one hand of a variant (:class:`SolveTree`) and CFR on it
-(:class:`CfrSolver`), what :mod:`golfo.solve` uses as its accelerator (``engine="native"``).
+"""CFR in Rust on one hand of a small variant (issue 34): the tree (:class:`SolveTree`), CFR
+on it (:class:`CfrSolver`, or :class:`NativeSolver` from the rules), exact values and best
+responses; ``golfo.solve``'s accelerator (``engine="native"``).
 
-Both agree with :mod:`golfo.solve` exactly: the same nodes in the same order, the same
-information-state keys and action tokens, the same floating-point arithmetic in the same
-order.  A strategy is a list per information set of its actions' probabilities, in the
-order of :attr:`SolveTree.tokens` (``golfo.solve.Strategy``).
+The tree is golfo's, node for node (``golfo.solve.build_tree``'s: one hand from
+``golfo.new_game(rules, players=..., dealer=...)``, chance dealing each card of the stock,
+each decision branching over ``golfo.legal_actions``), its information sets keyed as
+``golfo.solve.info_key`` keys them, its actions named as ``golfo.solve.action_token`` names
+them; the methods are ``golfo.solve.Solver``'s, update for update and with the same
+arithmetic in the same order (CFR+, discounted CFR, vanilla CFR, alternating updates), so
+the strategies are the same floats.  A strategy is a list per information set of its
+actions' probabilities, in the order of :attr:`SolveTree.tokens` (``golfo.solve.Strategy``).
 
 >>> import golfo
->>> from golfo_native import CfrSolver, SolveTree
->>> tree = SolveTree(golfo.MINI, 2)
->>> tree.size, tree.keys[0], tree.tokens[0]
-((2633, 149, 1200, 1284, 700, 1400), 'p1 d1:8O d0', ('p1', 'b1:1'))
->>> solver = CfrSolver(tree, "dcfr")
->>> solver.run(100)
->>> values, best = tree.strategy_values(solver.average_strategy()), tree.best_responses(
-...     solver.average_strategy())
->>> sum(best) - sum(values) < 0.001
+>>> solver = NativeSolver(golfo.MINI, 2, "cfr+")
+>>> solver.size.histories, solver.size.infosets, solver.keys[0], solver.tree.tokens[0]
+(2633, 700, 'p1 d1:8O d0', ('p1', 'b1:1'))
+>>> solver.run(200)
+>>> table = solver.average_table()
+>>> all(abs(sum(row.values()) - 1) < 1e-9 for row in table.values())
+True
+>>> strategy = solver.average_strategy()
+>>> sum(solver.tree.best_responses(strategy)) - sum(solver.tree.strategy_values(strategy)) < 0.01
 True
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, Literal, NamedTuple
 
 import golfo
+from golfo.actions import Action
 from golfo.errors import RulesError
 from golfo_native import _core
-from golfo_native._convert import rules_args
+from golfo_native._convert import action_of, rules_args
 
-__all__ = ["METHODS", "CfrSolver", "SolveTree"]
+__all__ = ["LIMIT", "METHODS", "CfrSolver", "NativeSolver", "SolveTree", "TreeSize"]
 
 METHODS: Final = ("cfr+", "dcfr", "cfr")
-"""The CFR methods (``golfo.solve.METHODS``)."""
+"""The methods: CFR+, discounted CFR, vanilla CFR (``golfo.solve.METHODS``)."""
 LIMIT: Final = 2_000_000
 """The most histories a tree is built with unless told (``golfo.solve.LIMIT``)."""
+
+
+class TreeSize(NamedTuple):
+    """The counts of one hand's tree (``golfo.solve.TreeSize``)."""
+
+    histories: int
+    """Every node: chance, decision and terminal."""
+    chance: int
+    """Nodes where a card is dealt."""
+    decisions: int
+    """Nodes where a seat acts."""
+    terminals: int
+    """Nodes where the hand is over."""
+    infosets: int
+    """Information sets."""
+    actions: int
+    """Sum over the information sets of their legal actions."""
 
 
 class SolveTree:
@@ -77,10 +101,13 @@ class SolveTree:
         """Per information set, and one more: where its actions start in a flat strategy."""
 
     @property
-    def size(self) -> tuple[int, int, int, int, int, int]:
-        """(histories, chance, decisions, terminals, infosets, actions):
-        ``golfo.solve.TreeSize``'s fields."""
-        return self._core.size()
+    def size(self) -> TreeSize:
+        """The counts of the tree."""
+        return TreeSize(*self._core.size())
+
+    def actions(self) -> tuple[tuple[Action, ...], ...]:
+        """Per information set: its legal actions, in ``golfo.legal_actions``' order."""
+        return tuple(tuple(action_of(*flat) for flat in row) for row in self._core.actions())
 
     def nodes(self) -> tuple[list[int], list[int], list[int], list[int], list[tuple[int, ...]]]:
         """Per node: the player (-1 chance, -2 terminal), the first child, the number of
@@ -137,7 +164,7 @@ class SolveTree:
         return self._core.efg(name)
 
     def __repr__(self) -> str:
-        return f"<SolveTree of {self.players} players, {self.size[0]} histories>"
+        return f"<SolveTree of {self.players} players, {self.size.histories} histories>"
 
 
 class CfrSolver:
@@ -186,8 +213,86 @@ class CfrSolver:
         return self.tree.rows(self._core.current_strategy())
 
     def average_strategy(self) -> list[list[float]]:
-        """The average strategy (uniform where a seat's own play never arrives)."""
+        """The average strategy: what converges to an equilibrium (uniform where a seat's
+        own play never arrives)."""
         return self.tree.rows(self._core.average_strategy())
 
+    def average_table(self) -> dict[str, dict[str, float]]:
+        """The average strategy by information-state key and action token: a
+        ``golfo.solve.TabularPolicy``'s table."""
+        tree = self.tree
+        return {
+            key: dict(zip(tokens, probs, strict=True))
+            for key, tokens, probs in zip(
+                tree.keys, tree.tokens, self.average_strategy(), strict=True
+            )
+        }
+
+    def average_policy(self) -> Any:
+        """The average strategy as a ``golfo.solve.TabularPolicy`` (``golfo.solve`` must be
+        installed: it is golfo's pure-Python solver and measurer)."""
+        solve = importlib.import_module("golfo.solve")
+        return solve.TabularPolicy(self.tree.rules, self.tree.players, self.average_table())
+
     def __repr__(self) -> str:
-        return f"<CfrSolver {self.method} after {self.iterations} iterations>"
+        return f"<{type(self).__name__} {self.method} after {self.iterations} iterations>"
+
+
+class NativeSolver(CfrSolver):
+    """A :class:`CfrSolver` on a new :class:`SolveTree` of one hand of ``rules`` at a table
+    of ``players`` with ``dealer`` (at most ``limit`` histories): ``method`` is ``"cfr+"``,
+    ``"dcfr"`` (discounted CFR with ``alpha``, ``beta``, ``gamma``; the default, as
+    ``golfo.solve``'s) or ``"cfr"``.  Arguments ``golfo.new_game`` refuses raise its
+    :class:`golfo.RulesError`, and so does a tree of more than ``limit`` histories."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(
+        self,
+        rules: golfo.Rules,
+        players: int,
+        method: Literal["cfr+", "dcfr", "cfr"] = "dcfr",
+        *,
+        dealer: int = 0,
+        alpha: float = 1.5,
+        beta: float = 0.0,
+        gamma: float = 2.0,
+        limit: int = LIMIT,
+    ) -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        tree = SolveTree(rules, players, dealer, limit=limit)
+        super().__init__(tree, method, alpha=alpha, beta=beta, gamma=gamma)
+        self._actions: tuple[tuple[Action, ...], ...] | None = None
+
+    @property
+    def rules(self) -> golfo.Rules:
+        """The rules of the hand."""
+        return self.tree.rules
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.tree.players
+
+    @property
+    def size(self) -> TreeSize:
+        """The counts of the tree."""
+        return self.tree.size
+
+    @property
+    def keys(self) -> list[str]:
+        """Per information set: its key (``golfo.solve.info_key``)."""
+        return list(self.tree.keys)
+
+    @property
+    def seats(self) -> list[int]:
+        """Per information set: the seat that acts in it."""
+        return list(self.tree.seats)
+
+    @property
+    def actions(self) -> tuple[tuple[Action, ...], ...]:
+        """Per information set: its legal actions, in ``golfo.legal_actions``' order."""
+        if self._actions is None:
+            self._actions = self.tree.actions()
+        return self._actions
