@@ -10,6 +10,7 @@ pub mod policy;
 pub mod reducer;
 pub mod rules;
 pub mod settle;
+pub mod solve;
 pub mod state;
 pub mod variant;
 

@@ -38,7 +38,7 @@ type VariantArgs = (
     Option<i64>,
     Vec<u8>,
 );
-type RulesArgs = (StakesArgs, VariantArgs);
+pub(crate) type RulesArgs = (StakesArgs, VariantArgs);
 
 fn variant_of(v: VariantArgs) -> PyResult<&'static Variant> {
     let sizes = match v.6 {
@@ -78,7 +78,7 @@ impl PyRules {
     }
 }
 
-fn rules_of(args: RulesArgs) -> PyResult<Rules> {
+pub(crate) fn rules_of(args: RulesArgs) -> PyResult<Rules> {
     let (r, v) = args;
     let caps = match r.3 {
         None => None,
@@ -203,7 +203,7 @@ fn phase_of(i: u8) -> PyResult<Phase> {
 #[pyclass(module = "golfo_native._core")]
 #[derive(Clone)]
 pub struct Game {
-    g: RustGame,
+    pub(crate) g: RustGame,
     /// The ids' buffer, reused by `legal_ids` (no allocation once grown).
     ids: Vec<i64>,
 }
@@ -605,5 +605,6 @@ fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bug_names, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
+    crate::solve::python::register(m)?;
     Ok(())
 }

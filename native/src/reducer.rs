@@ -370,8 +370,8 @@ impl Core {
                         k += 1;
                     }
                 }
-                let n = self.rules.variant.deal_sizes()[1] as usize;
-                self.set_pending((0..n * k).map(|i| seats[i % k]));
+                let n = self.rules.variant.deal_sizes()[1];
+                self.set_pending_deal(&seats[..k], n, false);
                 false
             }
             Phase::Showdown => {

@@ -379,6 +379,30 @@ impl Core {
         self.pending_len = n as u8;
     }
 
+    /// A deal of `cards` cards to each of `seats` pending: one at a time round the table, or
+    /// (`at_once`) a seat's cards one after the other (R3).
+    #[inline]
+    pub fn set_pending_deal(&mut self, seats: &[u8], cards: u8, at_once: bool) {
+        let mut n = 0;
+        if at_once {
+            for &s in seats {
+                for _ in 0..cards {
+                    self.pending[n] = s;
+                    n += 1;
+                }
+            }
+        } else {
+            for _ in 0..cards {
+                for &s in seats {
+                    self.pending[n] = s;
+                    n += 1;
+                }
+            }
+        }
+        self.pending_at = 0;
+        self.pending_len = n as u8;
+    }
+
     #[inline]
     pub fn current_bet(&self) -> i64 {
         self.bets.iter().copied().max().unwrap_or(0)
@@ -450,13 +474,8 @@ impl Core {
         self.seat_discards = [0; 4];
         self.discard_rounds = [0; 4];
         // R3: one card at a time round the table, or a seat's whole first deal at once
-        let seats = order;
-        let n = self.rules.variant.deal_sizes()[0] as usize;
-        if self.rules.deal_in_pairs {
-            self.set_pending((0..n * k).map(|i| seats[i / n]));
-        } else {
-            self.set_pending((0..n * k).map(|i| seats[i % k]));
-        }
+        let n = self.rules.variant.deal_sizes()[0];
+        self.set_pending_deal(&order[..k], n, self.rules.deal_in_pairs);
         self.needs = 0;
     }
 }

@@ -217,3 +217,32 @@ fn r5_fixed_limit_and_the_most_raises() {
     let refused = core.apply(Action::Raise(seat, 6)).unwrap_err();
     assert_eq!((refused.code, refused.facts[0]), (Code::RaiseLimit, 1));
 }
+
+#[test]
+fn the_small_presets_trees_have_their_published_sizes() {
+    // docs/rules.md, "Variants": MINI and MEDIANO for two (dealer 0)
+    use crate::solve::{Method, Solver, Tree};
+    let tree = Tree::build(mini(), 2, 0, 2_000_000).unwrap();
+    let s = tree.size();
+    let counts = (
+        s.histories,
+        s.chance,
+        s.decisions,
+        s.terminals,
+        s.infosets,
+        s.actions,
+    );
+    assert_eq!(counts, (2633, 149, 1200, 1284, 700, 1400));
+    assert_eq!(tree.keys[0], "p1 d1:8O d0");
+    assert!(Tree::build(mini(), 2, 0, 2000).is_err());
+    let mut solver = Solver::new(std::sync::Arc::new(tree), Method::CfrPlus, 1.5, 0.0, 2.0);
+    solver.run(20);
+    let average = solver.average_strategy();
+    let offset = &solver.tree.offset;
+    for i in 0..700 {
+        let total: f64 = average[offset[i] as usize..offset[i + 1] as usize]
+            .iter()
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+}

@@ -23,11 +23,13 @@ def _needs(code: str) -> list[str]:
         needs += ["pettingzoo", "gymnasium", "numpy"]
     if "pyspiel" in code or "open_spiel" in code:
         needs += ["pyspiel", "numpy"]
+    if "golfo_native" in code:
+        needs += ["golfo_native"]
     return needs
 
 
 def test_the_page_has_the_examples() -> None:
-    assert len(BLOCKS) == 7
+    assert len(BLOCKS) == 8
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

@@ -1,4 +1,4 @@
-"""Solving and measuring El Golfo's small variants exactly, in pure Python.
+"""Solving and measuring El Golfo's small variants exactly, in Python or, where installed, Rust.
 
 - :mod:`golfo.solve.tree`: the game tree of one hand of a variant, its chance nodes and
   information sets, built once as flat arrays (:func:`game_tree`, :class:`GameTree`), and
@@ -12,8 +12,13 @@
   :class:`Solver`).
 
 The trees are exact and held in memory: :data:`golfo.MINI` (2 or 3 players) is what pure
-Python solves in seconds; the full game is far beyond any tree.  Nothing in golfo's core
-imports this package.
+Python solves in seconds; the full game is far beyond any tree.  Where golfo-native is
+installed (``pip install ./native``), :func:`cfr` and :func:`exploitability` of a
+:class:`TabularPolicy` run in Rust on the same tree (:func:`native_tree`: the same nodes,
+keys and arithmetic, so the same policies and numbers), which solves :data:`golfo.MEDIANO`
+in seconds; ``engine="python"`` or ``"native"`` chooses (:data:`Engine`), and
+``golfo_native.cfr`` runs the iterations step by step (``CfrSolver``, ``NativeSolver``).
+Nothing in golfo's core imports this package.
 
 >>> import golfo
 >>> from golfo.solve import cfr, exploitability
@@ -31,6 +36,7 @@ from golfo.solve.measure import (
     best_response,
     exploitability,
     measure,
+    native_measure,
     response,
     strategy_values,
 )
@@ -46,24 +52,31 @@ from golfo.solve.policy import (
 )
 from golfo.solve.tree import (
     CHANCE_NODE,
+    ENGINES,
     LIMIT,
     TERMINAL,
+    Engine,
     GameTree,
     TreeSize,
     action_token,
     build_tree,
     game_tree,
     info_key,
+    native_available,
+    native_tree,
+    use_native,
 )
 
 __all__ = [
     "CHANCE_NODE",
     "DEFAULT_METHOD",
+    "ENGINES",
     "FORMAT",
     "LIMIT",
     "METHODS",
     "TERMINAL",
     "ActionProbabilities",
+    "Engine",
     "Exploitability",
     "GameTree",
     "Method",
@@ -82,7 +95,11 @@ __all__ = [
     "game_tree",
     "info_key",
     "measure",
+    "native_available",
+    "native_measure",
+    "native_tree",
     "response",
     "strategy_values",
     "tabulate",
+    "use_native",
 ]

@@ -1,4 +1,5 @@
-"""Counterfactual regret minimization on one hand's tree, in pure Python.
+"""Counterfactual regret minimization on one hand's tree, in pure Python (and, where
+golfo-native is installed, in Rust: ``golfo_native.cfr``, the same arithmetic).
 
 Three methods, all with alternating updates (the seats take turns: each seat's regrets
 are updated against the others' current strategies, then its own strategy changes):
@@ -17,7 +18,11 @@ updates, on golfo's tree.  :data:`DEFAULT_METHOD` is the one that converged fast
 tree once per seat, skipping every subtree the other seats and chance cannot reach
 (their probability is 0: its values change no regret), and keeps each seat's own reach
 per information set, for the average, from the seat's previous decision
-(``tree.before``).
+(``tree.before``).  A chance node's value is the sum of each card's probability times its
+child's value, in card order, as OpenSpiel computes it: where regrets tie exactly, the
+rounding decides which actions regret matching keeps, so the same arithmetic gives the
+same policies (OpenSpiel's C++ solvers on the tree as an EFG file give them on
+:data:`golfo.MEDIANO`, ``benchmarks/solve_native.py``).
 
 >>> import golfo
 >>> from golfo.solve import cfr, exploitability
@@ -32,7 +37,15 @@ from typing import Final, Literal, TypeAlias
 
 from golfo.rules import Rules
 from golfo.solve.policy import Strategy, TabularPolicy
-from golfo.solve.tree import CHANCE_NODE, TERMINAL, GameTree, game_tree
+from golfo.solve.tree import (
+    CHANCE_NODE,
+    TERMINAL,
+    Engine,
+    GameTree,
+    game_tree,
+    native_tree,
+    use_native,
+)
 
 __all__ = ["DEFAULT_METHOD", "METHODS", "Method", "Solver", "cfr"]
 
@@ -127,12 +140,13 @@ class Solver:
             who = player[n]
             f = first[n]
             k = count[n]
-            if who == CHANCE_NODE:
-                reach /= k
+            if who == CHANCE_NODE:  # each card 1/k, weighed one by one as OpenSpiel does
+                q = 1.0 / k
+                reach *= q
                 v = 0.0
                 for c in range(f, f + k):
-                    v += pay[c] if player[c] == TERMINAL else walk(c, reach)
-                return v / k
+                    v += q * (pay[c] if player[c] == TERMINAL else walk(c, reach))
+                return v
             probs = current[infoset[n]]
             if who != seat:
                 v = 0.0
@@ -200,9 +214,25 @@ def cfr(
     *,
     method: Method = DEFAULT_METHOD,
     dealer: int = 0,
+    engine: Engine = "auto",
 ) -> TabularPolicy:
     """The average policy after ``iterations`` iterations of ``method`` (see the module) on
-    one hand of ``rules`` at a table of ``players`` (:func:`golfo.solve.game_tree`)."""
-    solver = Solver(game_tree(rules, players, dealer), method)
-    solver.run(iterations)
-    return solver.average_policy()
+    one hand of ``rules`` at a table of ``players``: on golfo-native's tree and solver
+    (:func:`golfo.solve.native_tree`, ``golfo_native.cfr.CfrSolver``) where ``engine`` says
+    so (``"auto"``: where it is installed), else on :func:`golfo.solve.game_tree` with
+    :class:`Solver`.  Both give the same policy, key for key (the same arithmetic in the
+    same order)."""
+    if not use_native(engine):
+        solver = Solver(game_tree(rules, players, dealer), method)
+        solver.run(iterations)
+        return solver.average_policy()
+    from golfo_native.cfr import CfrSolver
+
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    tree = native_tree(rules, players, dealer)
+    native = CfrSolver(tree, method)
+    native.run(iterations)
+    return TabularPolicy.from_rows(
+        rules, players, tree.keys, tree.tokens, native.average_strategy()
+    )

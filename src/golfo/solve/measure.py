@@ -26,18 +26,33 @@ For a policy profile (every seat plays its policy) on one hand's tree:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
+from golfo.errors import PolicyError
 from golfo.rules import Rules
 from golfo.solve.policy import Policy, Strategy, TabularPolicy, tabulate
-from golfo.solve.tree import CHANCE_NODE, TERMINAL, GameTree, action_token, game_tree
+from golfo.solve.tree import (
+    CHANCE_NODE,
+    TERMINAL,
+    Engine,
+    GameTree,
+    action_token,
+    game_tree,
+    native_tree,
+    use_native,
+)
+
+if TYPE_CHECKING:
+    from golfo_native.cfr import SolveTree
 
 __all__ = [
     "Exploitability",
     "best_response",
     "exploitability",
     "measure",
+    "native_measure",
     "response",
     "strategy_values",
 ]
@@ -188,16 +203,44 @@ def measure(tree: GameTree, strategy: Strategy) -> Exploitability:
     return Exploitability(values, best)
 
 
+def native_measure(tree: SolveTree, strategy: Strategy) -> Exploitability:
+    """:func:`measure` on golfo-native's tree (``golfo_native.cfr.SolveTree``), in Rust: the
+    same arithmetic in the same order, so the same numbers."""
+    return Exploitability(tree.strategy_values(strategy), tree.best_responses(strategy))
+
+
 def exploitability(
-    rules: Rules, players: int, policy: Policy | Sequence[Policy], *, dealer: int = 0
+    rules: Rules,
+    players: int,
+    policy: Policy | Sequence[Policy],
+    *,
+    dealer: int = 0,
+    engine: Engine = "auto",
 ) -> Exploitability:
     """The values, best responses, NashConv and exploitability of ``policy`` (one for every
     seat, or a sequence of one policy per seat) in one hand of ``rules`` at a table of
     ``players`` (:func:`golfo.solve.game_tree`, cached).
 
     Every information set's distribution is asked once and checked
-    (:func:`golfo.solve.distribution`: :class:`golfo.errors.PolicyError`).
+    (:func:`golfo.solve.distribution`: :class:`golfo.errors.PolicyError`).  A
+    :class:`golfo.solve.TabularPolicy` (or one per seat) is measured on golfo-native's tree
+    where ``engine`` says so (``"auto"``: where it is installed; its keys are enough, no
+    view is built: :meth:`golfo.solve.TabularPolicy.row`); any other policy needs the views
+    of golfo's own tree (``engine="native"`` refuses it: ValueError).
     """
+    per_seat = policy if isinstance(policy, Sequence) else (policy,) * players
+    tables = [p for p in per_seat if isinstance(p, TabularPolicy)]
+    if engine == "native" and len(tables) != len(per_seat):
+        raise ValueError("engine 'native' measures TabularPolicy policies only: a bot needs views")
+    if len(tables) == len(per_seat) and use_native(engine):
+        if len(tables) != players:
+            raise PolicyError(f"give one policy per seat ({players}), got {len(tables)}")
+        native = native_tree(rules, players, dealer)
+        strategy = [
+            tables[seat].row(rules, players, key, tokens)
+            for key, seat, tokens in zip(native.keys, native.seats, native.tokens, strict=True)
+        ]
+        return native_measure(native, strategy)
     tree = game_tree(rules, players, dealer)
     return measure(tree, tabulate(tree, policy))
 

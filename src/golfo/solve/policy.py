@@ -161,6 +161,55 @@ class TabularPolicy:
         }
         return cls(tree.rules, tree.players, table)
 
+    @classmethod
+    def from_rows(
+        cls,
+        rules: Rules,
+        players: int,
+        keys: Sequence[str],
+        tokens: Sequence[Sequence[str]],
+        strategy: Strategy,
+    ) -> TabularPolicy:
+        """The table of a :data:`Strategy` given by each information set's key and action
+        tokens (a ``golfo_native.SolveTree``'s ``keys`` and ``tokens``)."""
+        table = {
+            key: dict(zip(names, probs, strict=True))
+            for key, names, probs in zip(keys, tokens, strategy, strict=True)
+        }
+        return cls(rules, players, table)
+
+    def row(self, rules: Rules, players: int, key: str, tokens: Sequence[str]) -> list[float]:
+        """The probabilities of the actions ``tokens`` (in that order) at the information
+        state ``key`` of a hand of ``rules`` at a table of ``players``: what
+        :meth:`probabilities` gives that view, checked as :func:`distribution` checks it
+        (:class:`golfo.errors.PolicyError`).  A tree's keys and tokens are enough: no view.
+
+        >>> import golfo
+        >>> TabularPolicy(golfo.MINI, 2, {"p1 d1:8O d0": {"p1": 0.25, "b1:1": 0.75}}).row(
+        ...     golfo.MINI, 2, "p1 d1:8O d0", ("p1", "b1:1"))
+        [0.25, 0.75]
+        """
+        uniform = [1.0 / len(tokens)] * len(tokens)
+        if players != self.players or rules != self.rules:
+            return uniform
+        entry = self.table.get(key)
+        if entry is None or len(entry) != len(tokens):
+            return uniform
+        out: list[float] = []
+        for token in tokens:
+            p = entry.get(token)
+            if p is None:
+                return uniform
+            if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0.0 <= p <= 1.0:
+                raise PolicyError(
+                    f"the probability of {token!r} at {key!r} must be 0..1, got {p!r}"
+                )
+            out.append(float(p))
+        total = sum(out)
+        if abs(total - 1.0) > TOLERANCE:
+            raise PolicyError(f"the probabilities at {key!r} sum to {total!r}, not 1")
+        return out
+
     def probabilities(self, view: View) -> dict[Action, float]:
         """The distribution of ``view``'s seat (uniform where the table has no entry that
         fits; see the class)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
 from golfo.actions import CHANCE, Action, Discard
 from golfo.errors import RulesError, SeatError
@@ -39,16 +39,24 @@ from golfo.rules import Rules
 from golfo.state import Phase, State
 from golfo.views import Discarded, View, view
 
+if TYPE_CHECKING:
+    from golfo_native.cfr import SolveTree
+
 __all__ = [
     "CHANCE_NODE",
+    "ENGINES",
     "LIMIT",
     "TERMINAL",
+    "Engine",
     "GameTree",
     "TreeSize",
     "action_token",
     "build_tree",
     "game_tree",
     "info_key",
+    "native_available",
+    "native_tree",
+    "use_native",
 ]
 
 TERMINAL: Final = -2
@@ -300,3 +308,43 @@ def game_tree(rules: Rules, players: int, dealer: int = 0) -> GameTree:
     """:func:`build_tree`, cached: the last four trees asked for are kept (they are never
     changed), so measuring many policies on one variant builds its tree once."""
     return build_tree(rules, players, dealer=dealer)
+
+
+Engine: TypeAlias = Literal["auto", "python", "native"]
+"""Which engine walks the tree: ``"python"`` (this package), ``"native"`` (golfo-native's
+solver in Rust: the same tree, keys and arithmetic, many times faster) or ``"auto"`` (native
+where installed, else Python)."""
+ENGINES: Final[tuple[Engine, ...]] = ("auto", "python", "native")
+"""Every :data:`Engine`."""
+
+
+def native_available() -> bool:
+    """Whether golfo-native is installed with its solver (``pip install ./native``)."""
+    try:
+        import golfo_native.cfr
+    except ImportError:
+        return False
+    return hasattr(golfo_native.cfr, "SolveTree")
+
+
+def use_native(engine: Engine) -> bool:
+    """Whether ``engine`` means golfo-native's solver: ``"auto"`` where it is installed;
+    ``"native"`` raises ImportError where it is not."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    if engine == "native" and not native_available():
+        raise ImportError(
+            "engine 'native' needs golfo-native with its solver: pip install ./native"
+        )
+    return engine != "python" and native_available()
+
+
+@functools.lru_cache(maxsize=4)
+def native_tree(rules: Rules, players: int, dealer: int = 0) -> SolveTree:
+    """The tree of one hand built in Rust (``golfo_native.cfr.SolveTree``: :func:`build_tree`'s
+    nodes, information sets and keys, in a fraction of its time), cached as
+    :func:`game_tree`; the same errors as :func:`build_tree` (ImportError without
+    golfo-native)."""
+    from golfo_native.cfr import SolveTree
+
+    return SolveTree(rules, players, dealer)
