@@ -155,7 +155,10 @@ fn result_tuple(py: Python<'_>, r: &HandResult, players: u8) -> PyObject {
         r.payoffs[..n].to_vec(),
         pots,
         r.returned[..n].to_vec(),
-        r.shown[..n].to_vec(),
+        r.shown[..n]
+            .iter()
+            .map(|&m| (m != 0).then_some(m))
+            .collect::<Vec<_>>(),
         r.showdown,
         r.trabuco,
         r.ended_in as u8,
@@ -185,7 +188,7 @@ fn result_of(r: ResultArgs) -> PyResult<HandResult> {
         pots,
         n_pots: r.4.len() as u8,
         returned: fixed(&r.5)?,
-        shown: fixed(&r.6)?,
+        shown: fixed(&r.6.iter().map(|m| m.unwrap_or(0)).collect::<Vec<_>>())?,
         showdown: r.7,
         trabuco: r.8,
         ended_in: phase_of(r.9)?,

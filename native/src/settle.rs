@@ -82,7 +82,7 @@ pub fn settle(core: &mut Core, showdown: bool) {
         pots,
         n_pots: n_pots as u8,
         returned,
-        shown: [None; 4],
+        shown: [0; 4],
         showdown,
         // R11: mano shows 30 (the variant's best value) and takes the main pot (no pot at
         // all counts too)
@@ -99,7 +99,7 @@ pub fn settle(core: &mut Core, showdown: bool) {
     for s in 0..n {
         result.payoffs[s] = won[s] + returned[s] - committed[s];
         if showdown && in_mask >> s & 1 == 1 {
-            result.shown[s] = Some(core.hands[s]);
+            result.shown[s] = core.hands[s];
         }
         core.stacks[s] += won[s] + returned[s];
     }

@@ -120,7 +120,7 @@ fn r11_r12_nobody_opens_and_the_tie_goes_nearest_mano() {
     let values: Vec<u8> = r
         .dealt_in()
         .iter()
-        .map(|&s| crate::cards::value_of_mask(r.shown[s as usize].unwrap()))
+        .map(|&s| crate::cards::value_of_mask(r.shown[s as usize]))
         .collect();
     let best = *values.iter().max().unwrap();
     let first_best = r.dealt_in()[values.iter().position(|&v| v == best).unwrap()];
