@@ -11,10 +11,14 @@ amount, the current bet plus the round's size, under the same table stakes and c
 all-in for less, or what another seat can match, is then the only amount, as under R8).
 ``rules.max_raises`` bounds the raises of a round in both.
 
->>> import golfo
+>>> import attrs, golfo
 >>> s = golfo.deal_from(golfo.new_game(golfo.MINI, players=2), golfo.MINI.deck)
 >>> golfo.legal_moves(s).bets, golfo.legal_moves(golfo.apply(s, golfo.Bet(1, 1))).raises
-(range(1, 2), range(2, 3))
+(range(1, 2), range(0, 0))
+>>> one_raise = attrs.evolve(golfo.MINI, max_raises=1)   # MINI allows none
+>>> s = golfo.deal_from(golfo.new_game(one_raise, players=2), one_raise.deck)
+>>> golfo.legal_moves(golfo.apply(s, golfo.Bet(1, 1))).raises
+range(2, 3)
 """
 
 from __future__ import annotations

@@ -69,6 +69,24 @@ export type Rules = {
   hands: null | number;
   rebuy: boolean;
   extra_hands_on_tie: boolean;
+  /** The ranks of the deck (a variant; El Golfo's 3..9 when left out). From 1 to 7 items. No item twice. */
+  ranks?: number[];
+  /** The suits of the deck by their letters (a variant; all four when left out). From 1 to 4 items. No item twice. */
+  suits?: ("O" | "C" | "E" | "B")[];
+  /** Cards of the first and second deal (a variant; [2, 3] when left out). */
+  deal_sizes?: [number, number];
+  /** Discard rounds played (a variant; 2 when left out). A whole number from 0 to 2. */
+  discard_rounds?: number;
+  /** Betting rounds played (a variant; [1, 2, 3, 4] when left out). From 1 to 4 items. No item twice. */
+  betting_rounds?: number[];
+  /** The most cards of a suit that count (a variant; 4 when left out). A whole number from 1 to 5. */
+  cards_counted?: number;
+  /** Fixed-limit bet sizes of rounds 1..4 (a variant; null, no limit, when left out). */
+  bet_sizes?: null | [number, number, number, number];
+  /** The most raises in a betting round (a variant; null, no limit, when left out). */
+  max_raises?: null | number;
+  /** The table sizes allowed (a variant; [3, 4] when left out). From 1 to 3 items. No item twice. */
+  table_sizes?: number[];
 };
 
 /** golfo.LegalMoves: what the one to act may do, exactly these keys. */
@@ -174,20 +192,20 @@ export type HandResult = {
   /** At most 4 items. */
   dealt_in: Seat[];
   mano: Seat;
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   payoffs: Signed[];
   /** At most 4 items. */
   pots: Pot[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   returned: Chips[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   shown: (Card[] | null)[];
   showdown: boolean;
   trabuco: boolean;
   ended_in: Phase;
   /** At most 4 items. */
   winners: Seat[];
-  /** Per seat, the value, suit and counting cards of the hand shown, or null. From 3 to 4 items. */
+  /** Per seat, the value, suit and counting cards of the hand shown, or null. From 2 to 4 items. */
   scores: (null | {
     /** A whole number from 0 to 30. */
     value: number;
@@ -211,7 +229,7 @@ export type Standing = {
 
 /** golfo.Standings, best first. */
 export type Standings = {
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   rows: Standing[];
   winner: Seat | null;
   /** A whole number at least 0. */
@@ -234,28 +252,28 @@ export type View = {
   moves: LegalMoves | null;
   choices: Choice[] | null;
   rules: Rules;
-  players: 3 | 4;
+  players: 2 | 3 | 4;
   /** A whole number at least 1. */
   hand_number: number;
   dealer: Seat;
   mano: Seat;
   /** At most 4 items. */
   dealt_in: Seat[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   stacks: Chips[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   bets: Chips[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   committed: Chips[];
   pot: Chips;
   current_bet: Chips;
   /** At most 4 items. */
   folded: Seat[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   rebuys: number[];
   /** At most 4 items. */
   out: Seat[];
-  /** From 3 to 4 items. */
+  /** From 2 to 4 items. */
   hand_sizes: number[];
   /** A whole number from 0 to 28. */
   stock_size: number;
@@ -278,8 +296,8 @@ export type SeatRecord = {
   format: "golfo-seat/1";
   seat: Seat | null;
   rules: Rules;
-  players: 3 | 4;
-  /** From 3 to 4 items. */
+  players: 2 | 3 | 4;
+  /** From 2 to 4 items. */
   stacks: Chips[];
   dealer: Seat;
   events: HistoryEvent[];
@@ -289,7 +307,7 @@ export type SeatRecord = {
     dealer: Seat;
     /** At most 4 items. */
     dealt_in: Seat[];
-    /** From 3 to 4 items. */
+    /** From 2 to 4 items. */
     payoffs: Signed[];
     /** At most 4 items. */
     pots: {
@@ -298,9 +316,9 @@ export type SeatRecord = {
       eligible: Seat[];
       winner: Seat;
     }[];
-    /** From 3 to 4 items. */
+    /** From 2 to 4 items. */
     returned: Chips[];
-    /** From 3 to 4 items. */
+    /** From 2 to 4 items. */
     shown: (Card[] | null)[];
     showdown: boolean;
     trabuco: boolean;
