@@ -232,7 +232,7 @@ def test_cfr_is_golfo_solves_iteration_for_iteration(
         python.run(5)
         assert close(native.current_strategy(), python.current_strategy())
         assert close(native.average_strategy(), python.average_strategy())
-    policy = native.average_policy()
+    policy = solve.TabularPolicy(native.tree.rules, native.tree.players, native.average_table())
     assert policy.table == python.average_policy().table or close(
         [list(v.values()) for v in policy.table.values()],
         [list(v.values()) for v in python.average_policy().table.values()],
@@ -246,5 +246,6 @@ def test_the_native_solution_of_mediano_is_near_an_equilibrium() -> None:
     solve: Any = importlib.import_module("golfo.solve")
     native = NativeSolver(golfo.MEDIANO, 2)
     native.run(300)
-    measured = solve.exploitability(golfo.MEDIANO, 2, native.average_policy())
+    policy = solve.TabularPolicy(golfo.MEDIANO, 2, native.average_table())
+    measured = solve.exploitability(golfo.MEDIANO, 2, policy)
     assert measured.nash_conv < 0.01 * golfo.MEDIANO.ante

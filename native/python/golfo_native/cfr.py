@@ -26,9 +26,8 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Any, Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 import golfo
 from golfo.actions import Action
@@ -227,12 +226,6 @@ class CfrSolver:
                 tree.keys, tree.tokens, self.average_strategy(), strict=True
             )
         }
-
-    def average_policy(self) -> Any:
-        """The average strategy as a ``golfo.solve.TabularPolicy`` (``golfo.solve`` must be
-        installed: it is golfo's pure-Python solver and measurer)."""
-        solve = importlib.import_module("golfo.solve")
-        return solve.TabularPolicy(self.tree.rules, self.tree.players, self.average_table())
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.method} after {self.iterations} iterations>"
