@@ -44,8 +44,9 @@ SEAT_KEYS: Final = frozenset({"seat", "hand", "hand_value", "moves", "choices"})
 and ``history``): written for each seat; every other key is written once per state."""
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False)
+_dumps: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""``json.dumps(data, ensure_ascii=False)``, the same text, without a new encoder each call
+(the data are trees built for the message: nothing to check for cycles)."""
 
 
 @functools.lru_cache(maxsize=4096)
