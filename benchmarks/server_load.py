@@ -17,6 +17,7 @@ worst routing: every move crosses processes through NOTIFY).
 
 ``--restart 1000000`` (issue 33, finding 3) measures instead the time to listen after a
 SIGKILL with that many actions in the database (:func:`restart_after_kill`).
+``--pace 0.5-1.5`` (issue 33) is the human-paced load instead: see ``paced_load.py``.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDS = 20
 
 
-def start(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str, float]:
+def start(
+    db: Path | str, *extra: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str, float]:
     """A server process; its URL and the seconds it took to listen."""
     began = time.perf_counter()
     process = subprocess.Popen(
@@ -66,10 +69,12 @@ def start(db: Path | str, *extra: str) -> tuple[subprocess.Popen[str], str, floa
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        env=env,
     )
     assert process.stdout is not None
     line = process.stdout.readline()
     url = line.split("listening on ", 1)[1].split()[0].rstrip("/")
+    print(f"server process {process.pid} at {url}", file=sys.stderr, flush=True)
     return process, url, time.perf_counter() - began
 
 
@@ -181,6 +186,8 @@ async def load(urls: list[str], tables: int, rng: random.Random) -> dict[str, An
 
 
 def main(argv: list[str] | None = None) -> int:
+    import paced_load  # the human-paced mode (issue 33), which uses this module's helpers
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="10,50,200", help="table counts, comma-separated")
     parser.add_argument(
@@ -197,9 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: the time to listen after a SIGKILL with this many actions in the "
         "database (e.g. 1000000)",
     )
+    paced_load.add_arguments(parser)  # issue 33: --pace and its options
     args = parser.parse_args(argv)
     if args.restart is not None:
         return restart_after_kill(args.restart)
+    if args.pace is not None:
+        return paced_load.run(args)
     if args.processes is not None:
         return shared(
             [int(x) for x in args.tables.split(",")], [int(x) for x in args.processes.split(",")]

@@ -335,17 +335,18 @@ def choice_data(choice: Choice) -> dict[str, Any]:
     }
 
 
-def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
+def view_data(view: View, *, results: bool = True, events: bool = True) -> dict[str, Any]:
     """What one seat may know, as JSON data (see ``docs/wire.md`` for every key).
 
     ``version`` counts the actions applied since the new game (a server refuses a move sent
     against a stale view); ``moves`` and ``choices`` are set only when the viewer is to act.
     ``results=False`` leaves out the last key, ``results`` (public, and the same for every
-    seat: a server may write it once per hand).
+    seat: a server may write it once per hand); ``events=False`` leaves out the two before it,
+    ``discards`` and ``history`` (a server may keep each event's text for the hand).
     """
     moves = view.moves
     counted = view.rules.cards_counted
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": view.version,
         "seat": view.seat,
@@ -372,9 +373,13 @@ def view_data(view: View, *, results: bool = True) -> dict[str, Any]:
         "out": sorted(view.out),
         "hand_sizes": list(view.hand_sizes),
         "stock_size": view.stock_size,
-        "discards": [event_data(d) for d in view.discards],
-        "history": [event_data(e) for e in view.history],
-    } | ({"results": [result_data(r, counted=counted) for r in view.results]} if results else {})
+    }
+    if events:
+        data["discards"] = [event_data(d) for d in view.discards]
+        data["history"] = [event_data(e) for e in view.history]
+    if results:
+        data["results"] = [result_data(r, counted=counted) for r in view.results]
+    return data
 
 
 _EVENT_TYPES: Final = ("dealt", "discarded", "pass", "bet", "call", "raise", "fold", "end_game")

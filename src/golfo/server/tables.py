@@ -50,6 +50,7 @@ from golfo.reducer import apply, new_game
 from golfo.server.backoff import Background, Backoff
 from golfo.server.bounds import Bounds
 from golfo.server.limits import Connection, Limits
+from golfo.server.messages import ViewTexts
 from golfo.server.protocol import CLOSED, ProtocolError, TableConfig, config_from_data
 from golfo.server.seeds import deal_seeded, random_bot_seed
 from golfo.server.storage import (
@@ -59,16 +60,12 @@ from golfo.server.storage import (
     Store,
     TableRow,
 )
-from golfo.standings import standings
 from golfo.state import Phase, State, log_entries
 from golfo.views import view
 from golfo.wire import (
     action_data,
     loads_action,
-    result_data,
-    standings_data,
     to_data,
-    view_data,
 )
 
 __all__ = ["Hub", "Table", "hash_token", "since"]
@@ -121,7 +118,7 @@ class Table:
         :attr:`state` until this process catches up)."""
         self.lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self._results_text: tuple[int, str] | None = None
+        self._texts = ViewTexts()
         self._seat_writes = 0  # changes to seats here: a read of them begun before is stale
 
     # -- facts ------------------------------------------------------------
@@ -408,32 +405,12 @@ class Table:
             connection.send(texts[seat])
 
     def view_message(self, seat: int | None, state: State | None = None) -> str:
-        """``{"type": "view", "standings": ..., "view": ...}`` for ``seat``, as JSON text.
-
-        The results of the finished hands are public and the same in every view: they are
-        written once per hand (``_results``) and spliced into each view's text, instead of
-        written again for every seat after every move.
-        """
+        """``{"type": "view", "seats": ..., "standings": ..., "seeded": ..., "view": ...}``
+        for ``seat`` of ``state`` (by default the current one), as JSON text (written from
+        parts kept between messages: ``golfo.server.messages``)."""
         state = self.state if state is None else state
-        data = view_data(view(state, seat), results=False)
-        table = standings_data(standings(state))
-        message = {
-            "type": "view",
-            "seats": self.seats_data(),
-            "standings": table,
-            "seeded": self.config.seed is not None,
-            "view": data,  # the view last
-        }
-        text = json.dumps(message, ensure_ascii=False)
-        return text[:-2] + ', "results": ' + self._results(state) + "}}"
-
-    def _results(self, state: State) -> str:
-        results = state.results
-        cached = self._results_text
-        if cached is None or cached[0] != len(results):
-            text = json.dumps([result_data(r) for r in results], ensure_ascii=False)
-            cached = self._results_text = (len(results), text)
-        return cached[1]
+        seeded = self.config.seed is not None
+        return self._texts.message(state, seat, self.seats_data, self._seat_writes, seeded)
 
     def schedule(self) -> None:
         """The next thing the table does by itself, if any: a bot's move, a turn timer, the
