@@ -8,8 +8,8 @@ seats; an episode is one hand (``hands=1``, the default) or a game of
 - Rules: any :class:`golfo.Rules`, El Golfo's or a variant's (:data:`golfo.MINI`,
   :data:`golfo.MEDIANO`, ``docs/rules.md``), at any table size they allow (2..4);
   the action ids and the observation's length follow from them (the deck, the hand
-  size, the discard rounds), and El Golfo's are the same for every variant of its
-  stakes.
+  size, the discard rounds); El Golfo's own (``tradicional``, ``ludoteka``, any stakes)
+  keep their 28-card, five-card-hand layout.
 - Actions: ``Discrete(codec.num_distinct_actions)``, ids of
   :class:`golfo.ext.codec.ActionCodec` (``betting="exact"``: id = chips, or
   ``"abstract"``: a few pot-sized bets).
