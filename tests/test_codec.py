@@ -204,3 +204,22 @@ def test_r8_r9_amounts_and_moves_stay_within_the_bounds(name: str, choose: Choos
         for seed in range(4):
             moves = sum(1 for _ in play(rules, players, codec, seed, choose))
             assert moves <= bound
+
+
+def test_variant_discard_ids_follow_the_hand_size() -> None:
+    """MINI's one-card hand: two discard ids (keep, change), strings with one bit."""
+    rules = golfo.MINI
+    codec = ActionCodec.for_rules(rules, 2)
+    assert codec.discard_ids == 2
+    state = golfo.deal_from(golfo.new_game(rules, players=2), golfo.shuffled_deck(5))
+    state = golfo.apply(golfo.apply(state, Pass(1)), Pass(0))
+    assert state.phase is golfo.Phase.DISCARD_1
+    (card,) = list(state.hands[1])
+    assert codec.legal_ids(state) == (codec.discard_base, codec.discard_base + 1)
+    assert codec.decode(state, codec.discard_base + 1) == Discard(1, frozenset({card}))
+    assert codec.action_string(codec.discard_base + 1) == "Discard #0"
+    assert codec.next_hand_id == codec.discard_base + 2
+    no_discards = attrs.evolve(rules, discard_rounds=0, betting_rounds=(1,))
+    assert ActionCodec.for_rules(no_discards, 2).discard_ids == 0
+    with pytest.raises(golfo.CodecError):
+        ActionCodec(mode="abstract", discard_ids=3)

@@ -97,3 +97,45 @@ def test_public_encoder_and_strings_hold_no_private_cards() -> None:
     assert all(str(card) not in text for hand in state.hands for card in hand)
     info = info_state_string(state, None)
     assert all(f":{card}" not in info for hand in state.hands for card in hand)
+
+
+def test_variant_encoder_places_cards_by_the_variants_deck_and_rounds_by_their_number() -> None:
+    """MINI, 2 seats: 4 card places, one discard round; bets of round 3 go to round 3's cells."""
+    rules = golfo.MINI
+    enc = ObservationEncoder(rules, 2, history=True)
+    assert enc.slices["hand"] == slice(2, 6)
+    assert enc.slices["discard_counts"].stop - enc.slices["discard_counts"].start == 2
+    deck = golfo.shuffled_deck(3)
+    s = golfo.deal_from(golfo.new_game(rules, players=2), deck)
+    s = golfo.apply(golfo.apply(s, Pass(1)), Pass(0))  # round 1
+    (card,) = list(s.hands[1])
+    s = golfo.deal_from(golfo.apply(s, Discard(1, frozenset({card}))), deck)
+    s = golfo.apply(s, Discard(0, frozenset()))
+    s = golfo.apply(s, Bet(1, 2))  # round 3
+    assert s.phase is golfo.Phase.BET_3
+    v = golfo.view(s, 1)
+    vec = enc.encode(v)
+    (now,) = list(s.hands[1])
+    assert vec[enc.slices["hand"]] == [float(c == now) for c in rules.deck]
+    assert vec[enc.slices["discards"]] == [float(c == card) for c in rules.deck]
+    assert vec[enc.slices["discard_counts"]] == [0.0, 1.0]  # seat 1 changed its one card
+    base = enc.slices["betting"].start
+    assert vec[base + (0 * 2 + 1) * 4] == 1.0  # round 1: seat 1 passed
+    assert vec[base + (2 * 2 + 1) * 4 + 3] == 2 / enc.scale  # round 3: seat 1 bet 2
+    assert sum(vec[base + 2 * 4 : base + 2 * 2 * 4]) == 0.0  # nothing in round 2
+    for state in _random_variant_states(rules, 2):
+        for seat in range(2):
+            got = enc.encode(golfo.view(state, seat))
+            assert len(got) == enc.size
+            assert all(0.0 <= x <= 1.0 for x in got)
+
+
+def _random_variant_states(rules: golfo.Rules, players: int) -> list[State]:
+    rng = random.Random(players)
+    out = []
+    for _ in range(5):
+        state = golfo.new_game(rules, players=players)
+        while not state.is_over:
+            state = golfo.apply(state, rng.choice(golfo.legal_actions(state)))
+            out.append(state)
+    return out

@@ -130,3 +130,97 @@ def test_observation_depends_only_on_the_seats_view() -> None:
     assert not np.array_equal(
         observed[0]["player_2"]["observation"], observed[1]["player_2"]["observation"]
     )
+
+
+# -- variants (issue 34): ids and shapes from the rules, El Golfo's unchanged -------------
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "mini_2p": {"players": 2, "rules": "mini"},
+    "mini_3p_abstract": {"players": 3, "rules": golfo.MINI, "betting": "abstract"},
+    "mediano_2p": {"players": 2, "rules": "mediano"},
+}
+
+
+@pytest.mark.parametrize("config", VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_api_test_passes_on_variants(config: str, seed: int) -> None:
+    env = golfo_pz.env(**VARIANTS[config])
+    env.reset(seed=seed)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(seed)
+    api_test(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("config", VARIANTS)
+def test_seed_test_passes_on_variants(config: str) -> None:
+    seed_test(functools.partial(golfo_pz.env, **VARIANTS[config]), num_cycles=200)
+
+
+@pytest.mark.parametrize("config", VARIANTS)
+def test_variants_play_to_the_end_with_net_results(config: str) -> None:
+    discarded = 0
+    for seed in range(10):
+        env = golfo_pz.env(**VARIANTS[config])
+        seen = _play(env, seed)
+        raw = env.unwrapped
+        assert raw.game.is_over
+        assert sum(seen[-1].values()) == pytest.approx(0.0)
+        nets = {f"player_{row.seat}": row.net for row in golfo.standings(raw.game).rows}
+        assert seen[-1] == {a: nets[a] / raw.reward_unit for a in seen[-1]}
+        discarded += sum(isinstance(a, golfo.Discard) and bool(a.cards) for a in raw.game.history)
+    assert discarded  # random play reached the discard ids
+
+
+@pytest.mark.parametrize(("rules", "players"), [("mini", 2), ("mini", 3), ("mediano", 2)])
+def test_variant_ids_and_shapes_follow_the_rules(rules: str, players: int) -> None:
+    raw = golfo_pz.env(players=players, rules=rules).unwrapped
+    variant = golfo_pz.PRESETS[rules]
+    codec, enc = raw.codec, raw.encoder
+    assert codec.discard_ids == 2**variant.hand_size == 2  # one card: keep it or change it
+    assert codec.num_distinct_actions == codec.max_amount + 1 + 3 + 2 + 2
+    assert enc.slices["hand"].stop - enc.slices["hand"].start == len(variant.deck)
+    assert enc.slices["discards"].stop - enc.slices["discards"].start == len(variant.deck)
+    assert enc.slices["discard_counts"].stop - enc.slices["discard_counts"].start == players
+    space = raw.observation_space("player_0")
+    assert space["observation"].shape == (enc.size,)
+    assert space["action_mask"].shape == (codec.num_distinct_actions,)
+
+
+def test_el_golfo_ids_and_shapes_are_unchanged() -> None:
+    for players, size in ((3, 112), (4, 126)):
+        raw = golfo_pz.env(players=players).unwrapped
+        assert raw.codec.num_distinct_actions == 137
+        assert raw.codec.discard_ids == 32
+        assert raw.encoder.size == size
+        assert raw.encoder.slices["hand"] == slice(players, players + 28)
+
+
+def test_variant_table_size_the_rules_refuse_is_a_rules_error() -> None:
+    with pytest.raises(golfo.RulesError):
+        golfo_pz.env(players=4, rules="mini")
+    with pytest.raises(golfo.RulesError):
+        golfo_pz.env(players=2, rules="tradicional")
+
+
+def test_variant_observation_depends_only_on_the_seats_view() -> None:
+    """MINI, 2 seats: change the dealer's card for one left in the stock; mano sees nothing new."""
+    raw = golfo_pz.env(players=2, rules="mini").unwrapped
+    raw.reset(seed=0)
+    game = raw.game
+    (dealer_card,), (mano_card,) = list(game.hands[0]), list(game.hands[1])
+    stock = [c for c in golfo.MINI.deck if c not in (dealer_card, mano_card)]
+    games = [
+        golfo.deal_from(golfo.new_game(raw.rules, players=2), [mano_card, card])
+        for card in (dealer_card, stock[0])
+    ]
+    assert games[0].hands[0] != games[1].hands[0]
+    assert games[0].hands[1] == games[1].hands[1]
+    observed = []
+    for g in games:
+        raw.game = g
+        observed.append({a: raw.observe(a) for a in raw.possible_agents})
+    for key in ("observation", "action_mask"):
+        assert np.array_equal(observed[0]["player_1"][key], observed[1]["player_1"][key])
+    assert not np.array_equal(
+        observed[0]["player_0"]["observation"], observed[1]["player_0"]["observation"]
+    )

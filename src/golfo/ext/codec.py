@@ -14,9 +14,11 @@ Two betting modes:
   amount, fractions of the pot, all-in); buckets that land on the same amount
   collapse into the first of them.
 
-Both modes end with 32 discard ids (one per subset of the five-card hand,
-bit ``i`` = the ``i``-th card in canonical order) and NextHand / EndGame.
-Chance has its own space: the 28 card indices (``card.index``).
+Both modes end with the discard ids (one per subset of the hand: 32 for
+El Golfo's five cards, ``2 ** rules.hand_size`` in a variant, none in one
+without discards; bit ``i`` = the ``i``-th card in canonical order) and
+NextHand / EndGame.  Chance has its own space: the 28 card indices
+(``card.index``; a variant's deck keeps El Golfo's indices).
 
 >>> import golfo
 >>> from golfo.ext.codec import ActionCodec
@@ -72,6 +74,7 @@ __all__ = [
     "chance_string",
     "chip_bound",
     "decode_chance",
+    "discard_ids",
     "max_amount",
     "max_chance_nodes",
     "max_loss",
@@ -82,7 +85,7 @@ __all__ = [
 NUM_CHANCE_OUTCOMES: Final = 28
 """Chance outcomes: a :class:`golfo.Deal` of card ``c`` is outcome ``c.index``."""
 DISCARD_IDS: Final = 32
-"""Discard ids: one per subset of a five-card hand."""
+"""Discard ids in El Golfo: one per subset of a five-card hand (see :func:`discard_ids`)."""
 _DEFAULT_FRACTIONS: Final = (Fraction(1, 2), Fraction(1), Fraction(2))
 _NEXT_HAND: Final = NextHand()
 _END_GAME: Final = EndGame()
@@ -109,6 +112,16 @@ def _hands(rules: Rules) -> int | None:
     if rules.hands is None or rules.extra_hands_on_tie:
         return None
     return rules.hands
+
+
+def discard_ids(rules: Rules) -> int:
+    """The discard ids of ``rules``: one per subset of the hand, none without discard rounds.
+
+    >>> import golfo
+    >>> discard_ids(golfo.TRADICIONAL), discard_ids(golfo.MINI)
+    (32, 2)
+    """
+    return 1 << rules.hand_size if rules.discard_rounds else 0
 
 
 def _check(rules: Rules, players: int) -> None:
@@ -219,12 +232,13 @@ def max_moves(rules: Rules, players: int) -> int:
 
 
 def max_chance_nodes(rules: Rules, players: int) -> int:
-    """An upper bound on the cards dealt (chance moves) in a whole game: 28 per hand."""
+    """An upper bound on the cards dealt (chance moves) in a whole game: the deck (28 cards
+    in El Golfo) per hand."""
     hands = _hands(rules)
     if hands is None:
         raise RulesError("the number of hands is unbounded: set rules.hands, no extra hands")
     _check(rules, players)
-    return hands * NUM_CHANCE_OUTCOMES
+    return hands * len(rules.deck)
 
 
 # ---------------------------------------------------------------------------
@@ -292,12 +306,16 @@ class ActionCodec:
         default=_DEFAULT_FRACTIONS, converter=_fractions
     )
     """Abstract mode: bet sizes as fractions of the pot after calling."""
+    discard_ids: int = attrs.field(default=DISCARD_IDS)
+    """The discard ids: ``2 ** hand_size`` (one per subset of the hand), or 0 without discards."""
 
     def __attrs_post_init__(self) -> None:
         if self.mode not in ("exact", "abstract"):
             raise CodecError(f"mode must be 'exact' or 'abstract', got {self.mode!r}")
         if type(self.max_amount) is not int or self.max_amount < 0:
             raise CodecError(f"max_amount must be a whole number >= 0, got {self.max_amount!r}")
+        if self.discard_ids not in (0, 2, 4, 8, 16, 32):
+            raise CodecError(f"discard_ids must be 2 ** (1..5) or 0, got {self.discard_ids!r}")
         if self.mode == "exact" and self.max_amount == 0:
             raise CodecError("exact mode needs max_amount: use ActionCodec.for_rules")
 
@@ -305,10 +323,20 @@ class ActionCodec:
     def for_rules(
         cls, rules: Rules, players: int, mode: Literal["exact", "abstract"] = "exact"
     ) -> ActionCodec:
-        """The codec for games under ``rules`` (``max_amount`` from :func:`max_amount`)."""
+        """The codec for games under ``rules`` (``max_amount`` from :func:`max_amount`, the
+        discard ids from the hand size: :func:`discard_ids`).
+
+        >>> import golfo
+        >>> codec = ActionCodec.for_rules(golfo.MINI, 2)  # amounts 0..9, Pass Call Fold, ...
+        >>> codec.discard_base, codec.action_string(15), codec.num_distinct_actions
+        (13, 'NextHand', 17)
+        """
+        discards = discard_ids(rules)
         if mode == "abstract":
-            return cls(mode="abstract")
-        return cls(mode="exact", max_amount=max(max_amount(rules, players), 1))
+            return cls(mode="abstract", discard_ids=discards)
+        return cls(
+            mode="exact", max_amount=max(max_amount(rules, players), 1), discard_ids=discards
+        )
 
     # -- layout ------------------------------------------------------------
 
@@ -336,7 +364,7 @@ class ActionCodec:
     @property
     def next_hand_id(self) -> int:
         """The id of NextHand; EndGame is the next and last id."""
-        return self.discard_base + DISCARD_IDS
+        return self.discard_base + self.discard_ids
 
     @property
     def num_distinct_actions(self) -> int:
@@ -360,7 +388,8 @@ class ActionCodec:
             return f"Bet/Raise {self._names[i - self._first_bucket]}"
         if i < self.next_hand_id:
             bits = i - self.discard_base
-            return "Discard " + (" ".join(f"#{b}" for b in range(5) if bits >> b & 1) or "none")
+            held = self.discard_ids.bit_length() - 1
+            return "Discard " + (" ".join(f"#{b}" for b in range(held) if bits >> b & 1) or "none")
         return "NextHand" if i == self.next_hand_id else "EndGame"
 
     # -- the state's ids -------------------------------------------------------

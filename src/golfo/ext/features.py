@@ -38,7 +38,11 @@ class ObservationEncoder:
     """A fixed-size vector of floats in ``[0, 1]`` per :class:`golfo.View`.
 
     Chips are divided by :func:`golfo.ext.codec.chip_bound` (all chips in play),
-    card counts by 5 or 28, hand numbers and rebuys by the number of hands.
+    card counts by the hand size or the deck's size (5 and 28 in El Golfo), hand numbers
+    and rebuys by the number of hands.  Cards (``hand``, ``discards``) have one place per
+    card of the rules' deck, in canonical order (``card.index`` in El Golfo's 28), and
+    ``discard_counts`` one per discard round and seat, so a variant
+    (:data:`golfo.MINI`...) gets a shorter vector and El Golfo's stays as it was.
     ``private`` covers the viewer's seat and cards; ``public`` the rest;
     ``history`` (for information states) adds, per betting round and seat,
     whether it passed, called, folded, and the largest amount it bet or raised
@@ -55,8 +59,23 @@ class ObservationEncoder:
         history: bool = False,
     ) -> None:
         n = players
+        deck = rules.deck
         self.players: Final = n
         """Seats at the table."""
+        self.places: Final[dict[int, int]] = {card.index: i for i, card in enumerate(deck)}
+        """A card's place (by ``card.index``) in the ``hand`` and ``discards`` pieces."""
+        self.hand_size: Final = float(rules.hand_size)
+        """Card counts of a seat are divided by this (the cards it holds once dealt)."""
+        self.deck_size: Final = float(len(deck))
+        """The stock's size is divided by this (the cards of the deck)."""
+        self.discard_rounds: Final = rules.discard_rounds
+        """The discard rounds of a hand."""
+        self.first_deal: Final = rules.deal_sizes[0]
+        """The cards each seat gets in the first deal."""
+        before = tuple(r for r in rules.betting_rounds if r <= 2) or rules.betting_rounds[:1]
+        self._before_discards: Final = before
+        """The betting rounds played before any discard (both 1 and 2 only when a second
+        deal lies between them: the rules refuse two rounds in a row)."""
         self.scale: Final = float(chip_bound(rules, players))
         """Chip amounts are divided by this (all the chips that can be in play)."""
         self.hands: Final = float(rules.hands or 1)
@@ -69,7 +88,7 @@ class ObservationEncoder:
         """Whether the vector holds the betting history (for perfect recall)."""
         pieces: list[tuple[str, int]] = []
         if private:
-            pieces += [("seat", n), ("hand", 28)]
+            pieces += [("seat", n), ("hand", len(deck))]
         if public:
             pieces += [
                 ("phase", len(_PHASES)),
@@ -84,8 +103,8 @@ class ObservationEncoder:
                 ("committed", n),
                 ("hand_sizes", n),
                 ("stock", 1),
-                ("discards", 28),
-                ("discard_counts", 2 * n),
+                ("discards", len(deck)),
+                ("discard_counts", rules.discard_rounds * n),
                 ("hand_number", 1),
                 ("rebuys", n),
             ]
@@ -114,7 +133,7 @@ class ObservationEncoder:
             if v.seat is not None:
                 put("seat", v.seat)
             for card in v.hand:
-                put("hand", card.index)
+                put("hand", self.places[card.index])
         if not self.public:
             return out
         put("phase", _PHASES.index(v.phase))
@@ -135,16 +154,16 @@ class ObservationEncoder:
             put("stacks", seat, v.stacks[seat] / scale)
             put("bets", seat, v.bets[seat] / scale)
             put("committed", seat, v.committed[seat] / scale)
-            put("hand_sizes", seat, v.hand_sizes[seat] / 5)
+            put("hand_sizes", seat, v.hand_sizes[seat] / self.hand_size)
             put("rebuys", seat, min(v.rebuys[seat] / self.hands, 1.0))
-        put("stock", 0, v.stock_size / 28)
+        put("stock", 0, v.stock_size / self.deck_size)
         rounds = [0] * n
         for d in v.discards:
             if d.cards is not None:
                 for card in d.cards:
-                    put("discards", card.index)
-            if rounds[d.seat] < 2:
-                put("discard_counts", rounds[d.seat] * n + d.seat, d.count / 5)
+                    put("discards", self.places[card.index])
+            if rounds[d.seat] < self.discard_rounds:
+                put("discard_counts", rounds[d.seat] * n + d.seat, d.count / self.hand_size)
             rounds[d.seat] += 1
         put("hand_number", 0, min(v.hand_number / self.hands, 1.0))
         if self.history:
@@ -155,7 +174,8 @@ class ObservationEncoder:
         """Per betting round and seat: passed, called, folded, largest amount bet or raised to."""
         n = self.players
         base = self.slices["betting"].start
-        first_deal = 2 * len(v.dealt_in)
+        first_deal = self.first_deal * len(v.dealt_in)
+        before = self._before_discards
         dealt = 0
         discarded = [0] * n
         for e in v.history:
@@ -168,7 +188,12 @@ class ObservationEncoder:
             if not isinstance(e, Pass | Call | Fold | Bet | Raise):
                 continue
             most = max(discarded)
-            rnd = 1 + most if most else (0 if dealt <= first_deal else 1)
+            if most:
+                rnd = 1 + most
+            elif len(before) == 1:
+                rnd = before[0] - 1
+            else:
+                rnd = 0 if dealt <= first_deal else 1
             cell = base + (rnd * n + e.seat) * 4
             if isinstance(e, Pass):
                 out[cell] = 1.0

@@ -5,6 +5,11 @@ environment, :class:`raw_env` the bare one.  Agents ``player_0``.. are the
 seats; an episode is one hand (``hands=1``, the default) or a game of
 ``hands`` hands, NextHand being applied by the environment between hands.
 
+- Rules: any :class:`golfo.Rules`, El Golfo's or a variant's (:data:`golfo.MINI`,
+  :data:`golfo.MEDIANO`, ``docs/rules.md``), at any table size they allow (2..4);
+  the action ids and the observation's length follow from them (the deck, the hand
+  size, the discard rounds); El Golfo's own (``tradicional``, ``ludoteka``, any stakes)
+  keep their 28-card, five-card-hand layout.
 - Actions: ``Discrete(codec.num_distinct_actions)``, ids of
   :class:`golfo.ext.codec.ActionCodec` (``betting="exact"``: id = chips, or
   ``"abstract"``: a few pot-sized bets).
@@ -49,7 +54,12 @@ from golfo.shuffle import SEED_LIMIT
 
 __all__ = ["PRESETS", "env", "raw_env"]
 
-PRESETS: dict[str, golfo.Rules] = {"tradicional": golfo.TRADICIONAL, "ludoteka": golfo.LUDOTEKA}
+PRESETS: dict[str, golfo.Rules] = {
+    "tradicional": golfo.TRADICIONAL,
+    "ludoteka": golfo.LUDOTEKA,
+    "mini": golfo.MINI,
+    "mediano": golfo.MEDIANO,
+}
 """Rule presets by name, for the ``rules`` argument."""
 
 
