@@ -430,10 +430,10 @@ def own_work(tables: int, moves: int) -> float:
     (``Table.handle``, as a socket's message); the CPU microseconds a move, over ``moves``
     moves on ``tables`` tables.  What the human-paced rows cost beyond it is the WebSocket
     stack, the event loop and the kernel."""
-    from golfo.server.databases import open_store
-    from golfo.server.protocol import parse_client_message, parse_table_config
     from golfo.server import lobby
+    from golfo.server.databases import open_store
     from golfo.server.limits import Connection, Limits
+    from golfo.server.protocol import parse_client_message, parse_table_config
     from golfo.server.tables import Hub
     from golfo.views import view
     from golfo.wire import view_data

@@ -194,8 +194,14 @@ class NativeState:
         key = (self.rules, self.players)
         bound = _CODEC_BOUNDS.get(key)
         if bound is None:
-            from golfo.ext.codec import max_amount
+            from golfo.ext.codec import discard_ids, max_amount
 
+            if discard_ids(self.rules) != 32:  # Rust's ids keep El Golfo's 32 discard ids
+                raise RulesError(
+                    "golfo-native's action ids follow El Golfo's layout (32 discard ids, "
+                    "five-card hands and discards); this variant's codec has "
+                    f"{discard_ids(self.rules)}: use golfo.ext.codec with golfo's reducer"
+                )
             bound = _CODEC_BOUNDS[key] = max(max_amount(self.rules, self.players), 1)
         self._bound = bound
         return bound
