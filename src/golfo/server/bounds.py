@@ -74,7 +74,8 @@ def _quota(text: str) -> int | None:
     return number or None
 
 
-def _count(text: str) -> int:
+def count(text: str) -> int:
+    """An option's whole number, 1 or more (``golfo serve``'s counts)."""
     try:
         number = int(text)
     except ValueError:
@@ -147,7 +148,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-hands",
-        type=_count,
+        type=count,
         default=defaults.max_hands,
         metavar="N",
         help="the most hands a game plays: a table asking for more is refused; an open-ended "
@@ -155,7 +156,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-actions",
-        type=_count,
+        type=count,
         default=defaults.max_actions,
         metavar="N",
         help="a table stops (archived) once its log holds this many actions",

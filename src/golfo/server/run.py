@@ -118,16 +118,6 @@ def _origin(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _positive_int(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, got {number}")
-    return number
-
-
 def _positive_float(text: str) -> float:
     try:
         number = float(text)
@@ -176,7 +166,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-connections",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.connections,
         metavar="N",
         help="connections at once, HTTP and WebSocket, idle ones included (lowered to fit the "
@@ -184,7 +174,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-per-address",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.per_address,
         metavar="N",
         help="connections at once from one client address (a --trusted-proxy's are not "
@@ -192,28 +182,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-spectators",
-        type=_positive_int,
+        type=table_bounds.count,
         default=None,
         metavar="N",
         help="spectators' sockets over every table (default: half of --max-connections)",
     )
     parser.add_argument(
         "--spectators-per-table",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.spectators_per_table,
         metavar="N",
         help="spectators' sockets at one table",
     )
     parser.add_argument(
         "--spectators-per-address",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.spectators_per_address,
         metavar="N",
         help="spectators' sockets from one client address, over every table",
     )
     parser.add_argument(
         "--sockets-per-seat",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.per_seat,
         metavar="N",
         help="sockets one seat's token may hold at once (a seated player is always let in, "
@@ -272,7 +262,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--auth-failures",
-        type=_positive_int,
+        type=table_bounds.count,
         default=defaults.auth_failures,
         metavar="N",
         help="bad tokens one client address may send at once before it must wait",
