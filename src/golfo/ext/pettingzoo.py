@@ -50,17 +50,10 @@ from pettingzoo.utils import wrappers
 import golfo
 from golfo.ext.codec import ActionCodec
 from golfo.ext.features import ObservationEncoder, view_string
+from golfo.rules import PRESETS
 from golfo.shuffle import SEED_LIMIT
 
 __all__ = ["PRESETS", "env", "raw_env"]
-
-PRESETS: dict[str, golfo.Rules] = {
-    "tradicional": golfo.TRADICIONAL,
-    "ludoteka": golfo.LUDOTEKA,
-    "mini": golfo.MINI,
-    "mediano": golfo.MEDIANO,
-}
-"""Rule presets by name, for the ``rules`` argument."""
 
 
 def make_rules(rules: str | golfo.Rules, hands: int) -> golfo.Rules:
