@@ -58,7 +58,12 @@ __all__ = ["PRESETS", "env", "raw_env"]
 
 def make_rules(rules: str | golfo.Rules, hands: int) -> golfo.Rules:
     """``rules`` (a preset name or :class:`golfo.Rules`) for a game of exactly ``hands`` hands."""
-    base = PRESETS[rules] if isinstance(rules, str) else rules
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(PRESETS)} or a Rules, got {rules!r}")
+        base = PRESETS[rules]
+    else:
+        base = rules
     if type(hands) is not int or hands < 1:
         raise ValueError(f"hands must be a whole number >= 1, got {hands!r}")
     return attrs.evolve(base, hands=hands, extra_hands_on_tie=False)
