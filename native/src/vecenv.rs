@@ -176,6 +176,10 @@ pub struct Slot {
     pub game: Game,
     rng: SplitMix64,
     pub number: u64,
+    /// The number and the net results (R18) of the last game that ended in the slot.
+    pub finished: Option<(u64, [i64; 4])>,
+    /// Chips won and lost in hands played out during a reset, reported at the next step.
+    pending: [f32; 4],
 }
 
 /// The seed of game `number` of a run seeded with `seed`: a function of the two alone.
@@ -234,6 +238,8 @@ impl VecEnv {
             game: Game::new(core),
             rng: SplitMix64(0),
             number: 0,
+            finished: None,
+            pending: [0.0; 4],
         };
         Ok(VecEnv {
             cfg,
@@ -292,7 +298,8 @@ impl VecEnv {
     }
 
     /// Start every slot's game anew (game numbers from the first again) and write the first
-    /// decisions; `out.rewards` and `out.done` are zeroed.
+    /// decisions; `out.rewards` and `out.done` are zeroed (chips won or lost in hands played
+    /// out before a slot's first decision are reported at the next step).
     pub fn reset(&mut self, out: Out<'_>) -> Result<(), EnvError> {
         self.started = 0;
         out.rewards.fill(0.0);
@@ -300,10 +307,10 @@ impl VecEnv {
         let p = self.cfg.players as usize;
         for i in 0..self.slots.len() {
             self.start(i);
-            self.advance(i, &mut out.rewards[i * p..(i + 1) * p])?;
+            let mut pending = [0f32; 4];
+            self.advance(i, &mut pending[..p])?;
+            self.slots[i].pending = pending;
         }
-        out.rewards.fill(0.0);
-        out.done.fill(0);
         self.write(out.obs, out.mask, out.to_act);
         Ok(())
     }
@@ -321,10 +328,12 @@ impl VecEnv {
             }
         }
         let p = self.cfg.players as usize;
-        out.rewards.fill(0.0);
         for i in 0..self.slots.len() {
             let action = self.actions[i];
             let row = &mut out.rewards[i * p..(i + 1) * p];
+            let pending = &mut self.slots[i].pending;
+            row.copy_from_slice(&pending[..p]);
+            *pending = [0.0; 4];
             play(&mut self.slots[i].game, action, row);
             out.done[i] = self.advance(i, row)? as u8;
         }
@@ -371,6 +380,8 @@ impl VecEnv {
                 Actor::Chance => random_action(core, &mut slot.rng, self.cfg.max_hands)
                     .expect("chance has a card to deal"),
                 Actor::Nobody if core.phase == Phase::End => {
+                    let nets = crate::settle::nets(core);
+                    slot.finished = Some((slot.number, nets));
                     if ended && !self.played(i) {
                         idle += 1;
                         if idle > GIVE_UP {
@@ -475,4 +486,149 @@ fn table_action(
         }
     }
     last
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(seats: Vec<Seat>, n: usize, seed: u64) -> VecEnv {
+        let rules = Rules {
+            hands: Some(3),
+            starting_stack: 20,
+            ..Rules::TRADICIONAL
+        };
+        let players = seats.len() as u8;
+        let cfg = Config {
+            rules,
+            players,
+            seats,
+            tables: Vec::new(),
+            dealer: None,
+            seed,
+            offset: 0,
+            stride: 1,
+            max_hands: 100,
+        };
+        let scale = (players as i64 * 20 * 3) as f64;
+        let encoder = Encoder::observation(&rules, players, scale, true, true, false);
+        let codec = Codec {
+            max_amount: scale as i64 - 1,
+            discard_ids: 32,
+        };
+        VecEnv::new(cfg, encoder, codec, n).unwrap()
+    }
+
+    /// Steps `env` with random legal ids for `steps` steps: every row sums to zero, and the
+    /// rows of a game add up to its nets (the games whose rows hold no other game's chips:
+    /// a row can end one game and hold another played out with no learning seat acting).
+    /// The number of games checked.
+    fn check(mut env: VecEnv, steps: usize) -> usize {
+        let n = env.len();
+        let (size, count, p) = (env.obs_size(), env.num_actions(), env.cfg.players as usize);
+        let mut obs = vec![0f32; n * size];
+        let mut mask = vec![0u8; n * count];
+        let mut to_act = vec![0i64; n];
+        let mut rewards = vec![0f32; n * p];
+        let mut done = vec![0u8; n];
+        macro_rules! out {
+            () => {
+                Out {
+                    obs: &mut obs,
+                    mask: &mut mask,
+                    to_act: &mut to_act,
+                    rewards: &mut rewards,
+                    done: &mut done,
+                }
+            };
+        }
+        env.reset(out!()).unwrap();
+        let mut totals = vec![[0f32; 4]; n];
+        let mut rng = SplitMix64(9);
+        let mut games = 0;
+        let mut clean: Vec<bool> = (0..n)
+            .map(|i| env.slot(i).game.results.is_empty())
+            .collect();
+        for _ in 0..steps {
+            let playing: Vec<u64> = (0..n).map(|i| env.slot(i).number).collect();
+            let mut actions = Vec::with_capacity(n);
+            for i in 0..n {
+                let seat = to_act[i] as usize;
+                assert_eq!(env.cfg.seats[seat], Seat::Learner);
+                let legal: Vec<i64> = (0..count as i64)
+                    .filter(|&a| mask[i * count + a as usize] == 1)
+                    .collect();
+                assert!(!legal.is_empty());
+                actions.push(legal[rng.below(legal.len() as u64) as usize]);
+            }
+            env.step(&actions, out!()).unwrap();
+            for i in 0..n {
+                let row = &rewards[i * p..(i + 1) * p];
+                assert_eq!(row.iter().sum::<f32>(), 0.0);
+                for s in 0..p {
+                    totals[i][s] += row[s];
+                }
+                if done[i] == 1 {
+                    // the row holds the game's end alone when no other game ended with it
+                    let (number, nets) = env.slot(i).finished.unwrap();
+                    let alone = env.slot(i).game.results.is_empty();
+                    if number == playing[i] && clean[i] && alone {
+                        for s in 0..p {
+                            assert_eq!(totals[i][s], nets[s] as f32);
+                        }
+                        games += 1;
+                    }
+                    clean[i] = alone;
+                    totals[i] = [0.0; 4];
+                }
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn rewards_add_up_to_the_nets_of_each_game() {
+        let games = check(env(vec![Seat::Learner; 3], 8, 1), 300);
+        assert!(games > 8);
+        let seats = vec![
+            Seat::Heuristic,
+            Seat::Learner,
+            Seat::Random,
+            Seat::Heuristic,
+        ];
+        assert!(check(env(seats, 8, 2), 300) > 8);
+    }
+
+    #[test]
+    fn an_illegal_id_plays_nothing() {
+        let mut env = env(vec![Seat::Learner; 3], 2, 3);
+        let (size, count) = (env.obs_size(), env.num_actions());
+        let mut obs = vec![0f32; 2 * size];
+        let mut mask = vec![0u8; 2 * count];
+        let mut to_act = vec![0i64; 2];
+        let mut rewards = vec![0f32; 6];
+        let mut done = vec![0u8; 2];
+        let out = Out {
+            obs: &mut obs,
+            mask: &mut mask,
+            to_act: &mut to_act,
+            rewards: &mut rewards,
+            done: &mut done,
+        };
+        env.reset(out).unwrap();
+        let before = env.slot(0).game.clone();
+        let pass = env.codec.pass_id();
+        let out = Out {
+            obs: &mut obs,
+            mask: &mut mask,
+            to_act: &mut to_act,
+            rewards: &mut rewards,
+            done: &mut done,
+        };
+        assert_eq!(
+            env.step(&[pass, -5], out),
+            Err(EnvError::Illegal { slot: 1, id: -5 })
+        );
+        assert_eq!(env.slot(0).game, before);
+    }
 }
