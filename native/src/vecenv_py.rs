@@ -199,7 +199,7 @@ impl PyVecEnv {
 
 fn env_error(e: EnvError) -> PyErr {
     match e {
-        EnvError::Illegal { slot, id } => PyValueError::new_err((slot, id)),
+        EnvError::Illegal { slot, id } => PyValueError::new_err(("illegal", slot, id)),
         EnvError::NoLearner => PyRuntimeError::new_err(
             "10,000 games in a row ended with no learning seat acting: make a seat that is \
              dealt in learn",
@@ -297,7 +297,7 @@ impl PyVecEnv {
     }
 
     /// Play `actions` (int64, one id per game) and write the next decisions; ValueError
-    /// (slot, id) and nothing played when an id is not legal.
+    /// ("illegal", slot, id) and nothing played when an id is not legal.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,

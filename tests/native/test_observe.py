@@ -99,14 +99,14 @@ def test_the_view_vectors_are_golfos(name: str, rules: golfo.Rules, players: int
     history and without, private and public pieces alone: the same floats from Rust (and
     the same once stored as float32)."""
     np = pytest.importorskip("numpy")
-    kinds = [
+    kinds: list[dict[str, bool]] = [
         {},
         {"history": True},
         {"private": False},
         {"public": False},
     ]
     pairs = [
-        (ObservationEncoder(rules, players, **kw), NativeEncoder(rules, players, **kw))  # type: ignore[arg-type]
+        (ObservationEncoder(rules, players, **kw), NativeEncoder(rules, players, **kw))
         for kw in kinds
     ]
     buf = np.empty(pairs[0][1].size, np.float32)

@@ -192,7 +192,7 @@ class VecEnv:
         rules: golfo.Rules | None = None,
         players: int = 3,
         seed: int = 0,
-        opponents: Mapping[int, Opponent] | Sequence[Opponent | None] | None = None,
+        opponents: Mapping[int, Opponent | None] | Sequence[Opponent | None] | None = None,
         *,
         observation: Literal["view", "info_state"] = "view",
         dealer: int | None = None,
@@ -246,12 +246,12 @@ class VecEnv:
     def _seats(
         rules: golfo.Rules,
         players: int,
-        opponents: Mapping[int, Opponent] | Sequence[Opponent | None] | None,
+        opponents: Mapping[int, Opponent | None] | Sequence[Opponent | None] | None,
     ) -> tuple[list[int], list[list[tuple[str, list[tuple[str, float]]]]]]:
         if opponents is None:
             given: dict[int, Opponent] = {}
         elif isinstance(opponents, Mapping):
-            given = dict(opponents)
+            given = {s: o for s, o in opponents.items() if o is not None}
         else:
             if len(opponents) != players:
                 raise ValueError(f"give one entry per seat ({players}), got {len(opponents)}")
@@ -328,9 +328,9 @@ class VecEnv:
         try:
             self._env.step(ids, obs, mask.view(u8), to_act, rewards, done.view(u8))
         except ValueError as error:
-            if not (len(error.args) == 1 and isinstance(error.args[0], tuple)):
+            if error.args[:1] != ("illegal",):
                 raise
-            slot, bad = error.args[0]
+            _, slot, bad = error.args
             legal = tuple(int(i) for i in np.flatnonzero(self._mask[slot]))
             raise IllegalActionError(
                 f"game {slot}: action id {bad} is not legal now; legal ids: {legal}",
