@@ -672,7 +672,9 @@ fn digest(bytes: &[u8]) -> u128 {
 
 /// Random games from `start` (chance and every seat at random, [`crate::play::random_action`],
 /// game k seeded with `seed + k`) until `states` states have been seen: at every state, each
-/// seat's information-state string and `encoder`'s vector.  The counts of distinct strings,
+/// seat's information-state string and `encoder`'s vector (for `InfoStateEncoder`'s, only
+/// the states of the hands its blocks cover: a game longer than that, by extra hands on a
+/// tie, is out of its one-to-one scope).  The counts of distinct strings,
 /// vectors and (string, vector) pairs (vectors and strings by 128-bit hashes): the encoder is
 /// one-to-one on the sample when the three are equal.
 pub fn census(encoder: &Encoder, start: &Game, states: u64, seed: u64, max_hands: i64) -> Census {
@@ -690,7 +692,11 @@ pub fn census(encoder: &Encoder, start: &Game, states: u64, seed: u64, max_hands
         let mut rng = crate::play::SplitMix64(seed.wrapping_add(k));
         k += 1;
         loop {
-            for s in 0..n {
+            // states of hands beyond the encoder's blocks are out of its one-to-one scope
+            let beyond = encoder
+                .info
+                .is_some_and(|info| game.core.hand_number as usize > info.hands);
+            for s in (0..n).filter(|_| !beyond) {
                 info_state_string(&game, Some(s), &mut text);
                 encoder.encode(&game, Some(s), &mut vec);
                 bytes.clear();
