@@ -5,6 +5,7 @@ pub mod bugs;
 pub mod cards;
 pub mod game;
 pub mod moves;
+pub mod observe;
 pub mod play;
 pub mod policy;
 pub mod reducer;
@@ -13,9 +14,12 @@ pub mod settle;
 pub mod solve;
 pub mod state;
 pub mod variant;
+pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod python;
+#[cfg(feature = "python")]
+mod vecenv_py;
 
 #[cfg(test)]
 mod tests;

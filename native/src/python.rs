@@ -211,6 +211,13 @@ pub struct Game {
     ids: Vec<i64>,
 }
 
+impl Game {
+    /// A Python game of a Rust one.
+    pub(crate) fn wrap(g: RustGame) -> Self {
+        Game { g, ids: Vec::new() }
+    }
+}
+
 #[pymethods]
 impl Game {
     /// A new game; ValueError("fewer") or ValueError("dealer") for R17's refusals.
@@ -610,5 +617,6 @@ fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
     crate::solve::python::register(m)?;
+    crate::vecenv_py::register(m)?;
     Ok(())
 }

@@ -14,6 +14,7 @@ from __future__ import annotations
 from golfo_native._batch import play_games
 from golfo_native._play import play_hand
 from golfo_native._state import NativeState
+from golfo_native._vecenv import NativeEncoder, VecEnv
 
-__all__ = ["NativeState", "__version__", "play_games", "play_hand"]
+__all__ = ["NativeEncoder", "NativeState", "VecEnv", "__version__", "play_games", "play_hand"]
 __version__ = "0.1.0"

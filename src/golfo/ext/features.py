@@ -24,12 +24,19 @@ from __future__ import annotations
 from typing import Final
 
 from golfo.actions import CHANCE, Bet, Call, Deal, EndGame, Fold, NextHand, Pass, Raise
-from golfo.ext.codec import chip_bound
+from golfo.ext.codec import chip_bound, max_amount
 from golfo.rules import Rules
 from golfo.state import Phase, State
-from golfo.views import Dealt, Discarded, View, ViewEvent, redacted_history
+from golfo.views import Dealt, Discarded, View, ViewEvent, redacted_history, view
 
-__all__ = ["ObservationEncoder", "event_string", "info_state_string", "view_string"]
+__all__ = [
+    "InfoStateEncoder",
+    "ObservationEncoder",
+    "event_string",
+    "info_state_string",
+    "raise_slots",
+    "view_string",
+]
 
 _PHASES: Final = tuple(Phase)
 
@@ -187,13 +194,7 @@ class ObservationEncoder:
                 continue
             if not isinstance(e, Pass | Call | Fold | Bet | Raise):
                 continue
-            most = max(discarded)
-            if most:
-                rnd = 1 + most
-            elif len(before) == 1:
-                rnd = before[0] - 1
-            else:
-                rnd = 0 if dealt <= first_deal else 1
+            rnd = _round_index(before, max(discarded), dealt, first_deal)
             cell = base + (rnd * n + e.seat) * 4
             if isinstance(e, Pass):
                 out[cell] = 1.0
@@ -203,6 +204,226 @@ class ObservationEncoder:
                 out[cell + 2] = 1.0
             else:
                 out[cell + 3] = max(out[cell + 3], e.amount / self.scale)
+
+
+def raise_slots(rules: Rules, players: int) -> int:
+    """The most bets and raises one hand can hold: each lifts its round's current bet by at
+    least a chip, so at most :func:`golfo.ext.codec.max_amount` in a hand (see
+    :func:`golfo.ext.codec.max_moves`), and with ``rules.max_raises`` at most one bet and
+    that many raises per betting round.
+
+    >>> import golfo
+    >>> raise_slots(golfo.Rules(hands=1), 3), raise_slots(golfo.MINI, 2)
+    (99, 2)
+    """
+    most = max(max_amount(rules, players), 1)
+    if rules.max_raises is not None:
+        most = min(most, (1 + rules.max_raises) * len(rules.betting_rounds))
+    return most
+
+
+class InfoStateEncoder:
+    """A fixed-size vector of floats one-to-one with a seat's information state
+    (:func:`info_state_string`): two states give the same vector exactly when the seat
+    cannot tell them apart, for games of at most ``hands`` hands.
+
+    The vector is the seat's :class:`ObservationEncoder` vector (its view now: ``slices``
+    as there) followed by ``hands`` blocks of :attr:`block_size` floats, the hand in play
+    first, then the hands before it, most recent first (zeros for hands not played).  A
+    block holds, for one hand (:attr:`block_slices`; ``n`` seats, ``K`` = ``raises``):
+
+    - ``started`` 1 once the hand has begun;
+    - ``received`` per card of the deck, the order in which the seat got it (``k / (hand
+      size * (1 + discard rounds))``, ``k`` from 1), 0 if it did not;
+    - ``discarded`` and ``discard_counts`` per discard round and seat: 1 once it has
+      discarded, and how many cards (over the hand size); ``discards`` per card the seat
+      saw discarded, ``(round * n + seat + 1) / (discard rounds * n)``;
+    - ``passes`` and ``calls`` per betting round (0..3, as in ``history``) and seat: 1 if
+      it passed, its calls over ``K``; ``folds`` per seat: ``(round + 1) / 4`` and the bets
+      and raises of that round before it folded over ``K`` (zeros if it did not fold);
+    - ``raises``: the hand's bets and raises in order, ``K`` slots of ``n + 2``: ``(round +
+      1) / 4``, the seat one-hot, the amount (the round total) over the chip bound;
+    - ``ended`` 1 once the hand is over, with its ``payoffs`` over the chip bound (negative
+      for a loss) and ``shown`` per card of a hand shown, ``(seat + 1) / n``.
+
+    Who acted between two bets is the rules' turn order, so the passes, calls and folds
+    above and the raises' order give every betting action; the view's seat to act and
+    phase tell how far the betting in play has gone.  ``K`` defaults to
+    :func:`raise_slots`, the most a hand can hold, and ``hands`` to ``rules.hands`` (1 if
+    unset): a game that goes on longer (extra hands on a tie) keeps its last ``hands`` hands
+    only, and a smaller ``raises`` drops a hand's bets and raises beyond it; then the vector
+    is no longer one-to-one.
+
+    >>> import golfo
+    >>> rules = golfo.Rules(hands=1)
+    >>> enc = InfoStateEncoder(rules, players=3)
+    >>> enc.size, enc.block_size, enc.block_slices["raises"]
+    (738, 626, slice(99, 594, None))
+    >>> state = golfo.deal_from(golfo.new_game(rules, players=3), golfo.DECK)
+    >>> vec = enc.encode(state, 1)
+    >>> vec[enc.slices["hands"].start + enc.block_slices["received"].start]   # 3O, first
+    0.0666...
+    """
+
+    def __init__(
+        self, rules: Rules, players: int, *, hands: int | None = None, raises: int | None = None
+    ) -> None:
+        window = (rules.hands or 1) if hands is None else hands
+        slots = raise_slots(rules, players) if raises is None else raises
+        for name, value in (("hands", window), ("raises", slots)):
+            if type(value) is not int or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+        self.view_encoder: Final = ObservationEncoder(rules, players)
+        """The encoder of the seat's view now: the vector's first part."""
+        n = players
+        deck = len(rules.deck)
+        rounds = rules.discard_rounds
+        self.players: Final = n
+        """Seats at the table."""
+        self.hands: Final = window
+        """The hands kept: the hand in play and the ones before it."""
+        self.raises: Final = slots
+        """Bet and raise slots per hand."""
+        self.received_scale: Final = float(rules.hand_size * (1 + rounds))
+        """The most cards a seat gets in a hand: ``received`` is divided by this."""
+        pieces = [
+            ("started", 1),
+            ("received", deck),
+            ("discarded", rounds * n),
+            ("discard_counts", rounds * n),
+            ("discards", deck),
+            ("passes", 4 * n),
+            ("calls", 4 * n),
+            ("folds", 2 * n),
+            ("raises", slots * (n + 2)),
+            ("ended", 1),
+            ("payoffs", n),
+            ("shown", deck),
+        ]
+        self.block_slices: Final[dict[str, slice]] = {}
+        """Where each piece of a hand's block lies, from the block's start."""
+        start = 0
+        for name, size in pieces:
+            self.block_slices[name] = slice(start, start + size)
+            start += size
+        self.block_size: Final = start
+        """The floats of one hand's block."""
+        base = self.view_encoder.size
+        self.size: Final = base + window * start
+        """The length of the vector."""
+        self.slices: Final[dict[str, slice]] = {
+            **self.view_encoder.slices,
+            "hands": slice(base, self.size),
+        }
+        """The view's pieces (as :class:`ObservationEncoder`'s) and ``hands``, the blocks."""
+
+    def encode(self, state: State, seat: int | None) -> list[float]:
+        """The vector of ``seat``'s information state in ``state`` (``None``: public)."""
+        out = self.view_encoder.encode(view(state, seat))
+        out += [0.0] * (self.size - len(out))
+        hands: list[list[ViewEvent]] = [[]]
+        for e in redacted_history(state, seat):
+            if isinstance(e, NextHand):
+                hands.append([])
+            else:
+                hands[-1].append(e)
+        last = len(hands) - 1
+        base = self.view_encoder.size
+        for number in range(max(0, last - self.hands + 1), last + 1):
+            ended = number < len(state.results)
+            dealt_in = state.results[number].dealt_in if ended else state.dealt_in
+            at = base + (last - number) * self.block_size
+            self._hand(out, at, hands[number], dealt_in)
+            if ended:
+                self._result(out, at, state, number)
+        return out
+
+    def _hand(
+        self, out: list[float], at: int, events: list[ViewEvent], dealt_in: tuple[int, ...]
+    ) -> None:
+        """One hand's events into its block at ``at``."""
+        s = self.block_slices
+        n = self.players
+        enc = self.view_encoder
+        places = enc.places
+        rounds = enc.discard_rounds
+        slots = self.raises
+        first_deal = enc.first_deal * len(dealt_in)
+        out[at + s["started"].start] = 1.0
+        received = 0
+        dealt = 0
+        discarded = [0] * n
+        bets = [0] * 4  # bets and raises per betting round
+        made = 0  # bets and raises in the hand
+        calls = [0] * (4 * n)
+        for e in events:
+            if isinstance(e, Dealt):
+                dealt += 1
+                if e.card is not None:
+                    received += 1
+                    out[at + s["received"].start + places[e.card.index]] = (
+                        received / self.received_scale
+                    )
+                continue
+            if isinstance(e, Discarded):
+                r = discarded[e.seat]
+                if r < rounds:
+                    cell = r * n + e.seat
+                    out[at + s["discarded"].start + cell] = 1.0
+                    out[at + s["discard_counts"].start + cell] = e.count / enc.hand_size
+                    if e.cards is not None:
+                        code = (cell + 1) / (rounds * n)
+                        for card in e.cards:
+                            out[at + s["discards"].start + places[card.index]] = code
+                discarded[e.seat] += 1
+                continue
+            if not isinstance(e, Pass | Call | Fold | Bet | Raise):
+                continue
+            rnd = _round_index(enc._before_discards, max(discarded), dealt, first_deal)
+            if isinstance(e, Pass):
+                out[at + s["passes"].start + rnd * n + e.seat] = 1.0
+            elif isinstance(e, Call):
+                calls[rnd * n + e.seat] += 1
+            elif isinstance(e, Fold):
+                cell = at + s["folds"].start + 2 * e.seat
+                out[cell] = (rnd + 1) / 4
+                out[cell + 1] = bets[rnd] / slots
+            else:
+                bets[rnd] += 1
+                if made < slots:
+                    cell = at + s["raises"].start + made * (n + 2)
+                    out[cell] = (rnd + 1) / 4
+                    out[cell + 1 + e.seat] = 1.0
+                    out[cell + 1 + n] = e.amount / enc.scale
+                made += 1
+        for i, count in enumerate(calls):
+            if count:
+                out[at + s["calls"].start + i] = count / slots
+
+    def _result(self, out: list[float], at: int, state: State, number: int) -> None:
+        """Hand ``number``'s public result into its block at ``at``."""
+        s = self.block_slices
+        n = self.players
+        places = self.view_encoder.places
+        r = state.results[number]
+        out[at + s["ended"].start] = 1.0
+        for seat, payoff in enumerate(r.payoffs):
+            out[at + s["payoffs"].start + seat] = payoff / self.view_encoder.scale
+        for seat, hand in enumerate(r.shown):
+            if hand is not None:
+                for card in hand:
+                    out[at + s["shown"].start + places[card.index]] = (seat + 1) / n
+
+
+def _round_index(before: tuple[int, ...], most: int, dealt: int, first_deal: int) -> int:
+    """The betting round (0..3) of a betting action of a hand: after the ``most`` discards of
+    any seat so far (``1 + most``), else the only round before the discards, else the first
+    or second by the cards dealt so far (``dealt`` against the first deal's ``first_deal``)."""
+    if most:
+        return 1 + most
+    if len(before) == 1:
+        return before[0] - 1
+    return 0 if dealt <= first_deal else 1
 
 
 def event_string(e: ViewEvent) -> str:
