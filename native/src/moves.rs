@@ -389,6 +389,53 @@ impl Ids {
         self.next_hand_id() + 2
     }
 
+    /// The legal ids of a decision or between hands as a 0/1 mask of `count()` bytes
+    /// (amounts over `max_amount` left out: `golfo_native.VecEnv`'s masks).
+    pub fn mask(self, core: &Core, out: &mut [u8]) {
+        out.fill(0);
+        let m = legal_moves(core);
+        let mut set = |id: i64| {
+            if let Some(x) = out.get_mut(id as usize) {
+                *x = 1;
+            }
+        };
+        match m.actor {
+            Actor::Chance => {}
+            Actor::Nobody => {
+                if m.next_hand {
+                    set(self.next_hand_id());
+                }
+                if m.end_game {
+                    set(self.next_hand_id() + 1);
+                }
+            }
+            Actor::Seat(_) => {
+                if let Some(room) = m.discard_max {
+                    let n = m.discard_from.count_ones();
+                    for bits in 0u32..(1 << n) {
+                        if bits.count_ones() <= room as u32 {
+                            set(self.discard_base() + bits as i64);
+                        }
+                    }
+                    return;
+                }
+                let (low, stop) = if m.can_pass { m.bets } else { m.raises };
+                for a in low..stop.min(self.max_amount + 1) {
+                    set(a);
+                }
+                if m.can_pass {
+                    set(self.pass_id());
+                }
+                if m.call.is_some() {
+                    set(self.pass_id() + 1);
+                }
+                if m.can_fold {
+                    set(self.pass_id() + 2);
+                }
+            }
+        }
+    }
+
     /// The legal ids, sorted (chance: the card indices of the stock); `Err(amount)` when a
     /// legal amount is over `max_amount` (the codec's `CodecError`).
     pub fn legal(self, core: &Core, out: &mut Vec<i64>) -> Result<(), i64> {

@@ -4,125 +4,16 @@
 //! number alone, so the same seed gives the same games whatever the batch size.
 //!
 //! Action ids are `golfo.ext.codec.ActionCodec.for_rules(rules, players)`'s (`mode="exact"`),
-//! the variant's discard ids included ([`Codec`]).
+//! the variant's discard ids included ([`Ids`]).
 
 use std::collections::HashMap;
 
 use crate::game::Game;
-use crate::moves::{for_each_action, legal_moves, spread};
+use crate::moves::{for_each_action, legal_moves, Ids};
 use crate::observe::{hand_start, push_event, Encoder};
 use crate::play::{random_action, SplitMix64};
 use crate::rules::Rules;
 use crate::state::{Action, Actor, Core, Phase};
-
-/// The ids of `ActionCodec(mode="exact", max_amount=, discard_ids=)`: amounts `1..=max`,
-/// Pass, Call, Fold, one id per discard subset (`discard_ids`: `2 ** hand_size`, or 0),
-/// NextHand, EndGame.
-#[derive(Clone, Copy, Debug)]
-pub struct Codec {
-    pub max_amount: i64,
-    pub discard_ids: i64,
-}
-
-impl Codec {
-    #[inline]
-    fn pass_id(self) -> i64 {
-        self.max_amount + 1
-    }
-    #[inline]
-    fn discard_base(self) -> i64 {
-        self.max_amount + 4
-    }
-    #[inline]
-    fn next_hand_id(self) -> i64 {
-        self.discard_base() + self.discard_ids
-    }
-    /// `num_distinct_actions`.
-    pub fn count(self) -> usize {
-        (self.next_hand_id() + 2) as usize
-    }
-
-    /// The legal ids of a decision or between hands as a 0/1 mask of `count()` bytes.
-    pub fn mask(self, core: &Core, out: &mut [u8]) {
-        out.fill(0);
-        let m = legal_moves(core);
-        let mut set = |id: i64| {
-            if let Some(x) = out.get_mut(id as usize) {
-                *x = 1;
-            }
-        };
-        match m.actor {
-            Actor::Chance => {}
-            Actor::Nobody => {
-                if m.next_hand {
-                    set(self.next_hand_id());
-                }
-                if m.end_game {
-                    set(self.next_hand_id() + 1);
-                }
-            }
-            Actor::Seat(_) => {
-                if let Some(room) = m.discard_max {
-                    let n = m.discard_from.count_ones();
-                    for bits in 0u32..(1 << n) {
-                        if bits.count_ones() <= room as u32 {
-                            set(self.discard_base() + bits as i64);
-                        }
-                    }
-                    return;
-                }
-                let (low, stop) = if m.can_pass { m.bets } else { m.raises };
-                for a in low..stop.min(self.max_amount + 1) {
-                    set(a);
-                }
-                if m.can_pass {
-                    set(self.pass_id());
-                }
-                if m.call.is_some() {
-                    set(self.pass_id() + 1);
-                }
-                if m.can_fold {
-                    set(self.pass_id() + 2);
-                }
-            }
-        }
-    }
-
-    /// The action of a legal id of a decision (`None` when it is not legal now).
-    pub fn decode(self, core: &Core, id: i64) -> Option<Action> {
-        let m = legal_moves(core);
-        let Actor::Seat(s) = m.actor else {
-            return None;
-        };
-        let seat = s as i64;
-        if let Some(room) = m.discard_max {
-            let bits = id - self.discard_base();
-            let n = m.discard_from.count_ones();
-            if (0..1i64 << n).contains(&bits) && (bits as u32).count_ones() <= room as u32 {
-                return Some(Action::Discard(
-                    seat,
-                    Some(spread(m.discard_from, bits as u32)),
-                ));
-            }
-            return None;
-        }
-        if (1..=self.max_amount).contains(&id) {
-            if m.can_pass && (m.bets.0..m.bets.1).contains(&id) {
-                return Some(Action::Bet(seat, id));
-            }
-            if !m.can_pass && (m.raises.0..m.raises.1).contains(&id) {
-                return Some(Action::Raise(seat, id));
-            }
-            return None;
-        }
-        match id - self.pass_id() {
-            0 if m.can_pass => Some(Action::Pass(seat)),
-            1 if m.call.is_some() => Some(Action::Call(seat)),
-            2 if m.can_fold => Some(Action::Fold(seat)),
-            _ => None,
-        }
-    }
-}
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +93,7 @@ pub struct VecEnv {
     cfg: Config,
     learner: [bool; 4],
     encoder: Encoder,
-    codec: Codec,
+    codec: Ids,
     slots: Vec<Slot>,
     started: u64,
     key: String,
@@ -215,7 +106,7 @@ const GIVE_UP: u32 = 10_000;
 impl VecEnv {
     /// `n` slots (no game yet: [`VecEnv::reset`] starts them).  `Err` when no seat learns
     /// or a game cannot start under these rules.
-    pub fn new(cfg: Config, encoder: Encoder, codec: Codec, n: usize) -> Result<VecEnv, String> {
+    pub fn new(cfg: Config, encoder: Encoder, codec: Ids, n: usize) -> Result<VecEnv, String> {
         if cfg.seats.len() != cfg.players as usize || !cfg.seats.contains(&Seat::Learner) {
             return Err("one entry per seat, at least one learning seat".into());
         }
@@ -267,7 +158,7 @@ impl VecEnv {
     }
 
     pub fn num_actions(&self) -> usize {
-        self.codec.count()
+        self.codec.count() as usize
     }
 
     pub fn slot(&self, i: usize) -> &Slot {
@@ -343,7 +234,7 @@ impl VecEnv {
 
     fn write(&self, obs: &mut [f32], mask: &mut [u8], to_act: &mut [i64]) {
         let size = self.encoder.size();
-        let count = self.codec.count();
+        let count = self.codec.count() as usize;
         for (i, slot) in self.slots.iter().enumerate() {
             let core = &slot.game.core;
             let seat = match core.to_act {
@@ -512,9 +403,9 @@ mod tests {
         };
         let scale = (players as i64 * 20 * 3) as f64;
         let encoder = Encoder::observation(&rules, players, scale, true, true, false);
-        let codec = Codec {
+        let codec = Ids {
             max_amount: scale as i64 - 1,
-            discard_ids: 32,
+            discards: 32,
         };
         VecEnv::new(cfg, encoder, codec, n).unwrap()
     }

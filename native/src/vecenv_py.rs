@@ -8,9 +8,10 @@ use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::moves::Ids;
 use crate::observe::{census, info_state_string as info_string, Encoder};
 use crate::python::{rules_of, Game, RulesArgs};
-use crate::vecenv::{Codec, Config, EnvError, Out, Seat, Table, VecEnv};
+use crate::vecenv::{Config, EnvError, Out, Seat, Table, VecEnv};
 
 /// (kind, scale, private, public, history, hands, raises): kind 0 for
 /// `ObservationEncoder`, 1 for `InfoStateEncoder`.
@@ -257,9 +258,9 @@ impl PyVecEnv {
             stride: games.2,
             max_hands,
         };
-        let codec = Codec {
+        let codec = Ids {
             max_amount: ids.0,
-            discard_ids: ids.1,
+            discards: ids.1,
         };
         let env = VecEnv::new(cfg, enc, codec, n).map_err(PyValueError::new_err)?;
         Ok(PyVecEnv {
