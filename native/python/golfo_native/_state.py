@@ -290,6 +290,16 @@ class NativeState:
         return self._results
 
     @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in the betting round in play, as ``golfo.State.bets``."""
+        return tuple(self._g.fields()[6])
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot of the hand in play, as ``golfo.State.pot``."""
+        return sum(self._g.fields()[7])
+
+    @property
     def stock_mask(self) -> int:
         """The cards in the stock, as ``golfo.State.stock_mask``'s bits."""
         return self._g.fields()[11]
