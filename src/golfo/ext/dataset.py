@@ -3,22 +3,16 @@
 A dataset has one row per decision a seat took in self-play (:func:`golfo.selfplay.simulate`
 with :class:`DatasetWriter` as its collector, or :func:`write_dataset`), in these columns:
 
-===================  ==========================  ==============================================
-column               type, shape                 what
-===================  ==========================  ==============================================
-``observations``     float32, (N, size)          :class:`golfo.ext.features.ObservationEncoder`
-                                                 of the seat's view (``meta["observation"]``)
-``masks``            bool, (N, actions)          the legal ids (``ActionCodec.legal_ids``)
-``actions``          int32, (N,)                 the id of the action taken; in abstract betting
-                                                 the nearest menu size (``encode(nearest=True)``)
-``amounts``          int32, (N,)                 the chips of the Bet or Raise taken (0 for any
-                                                 other action): the exact action, whatever the id
-``rewards``          float32, (N,)               the seat's payoff in chips in the hand of the
-                                                 decision (its net result in that hand)
-``seats``            int8, (N,)                  the seat that decided
-``games``            int32, (N,)                 the game's index in the run
-``hands``            int32, (N,)                 the hand's number in its game
-===================  ==========================  ==============================================
+- ``observations``: float32, (N, size): the
+  :class:`golfo.ext.features.ObservationEncoder` of the seat's view (``meta["observation"]``);
+- ``masks``: bool, (N, ids): the legal ids (:class:`golfo.ext.codec.ActionCodec`);
+- ``actions``: int32, (N,): the id of the action taken; in abstract betting, the nearest menu
+  size's (``encode(..., nearest=True)``);
+- ``amounts``: int32, (N,): the chips of the Bet or Raise taken, 0 for any other action: the
+  exact action, whatever its id;
+- ``rewards``: float32, (N,): the seat's payoff in chips in the hand of the decision;
+- ``seats``: int8; ``games``: int32, the game's index in the run; ``hands``: int32, the
+  hand's number in its game.
 
 Rows are in play order: game by game, hand by hand.  ``meta`` (JSON) says how to read them:
 the rules, the seats, the bots and seed, the codec's layout and the observation's pieces.
