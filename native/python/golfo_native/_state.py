@@ -205,8 +205,12 @@ class NativeState:
 
     def copy(self) -> NativeState:
         """An independent copy."""
-        new = NativeState(self._g.copy(), self.rules, self._results)
+        new: NativeState = _new(NativeState)  # __init__'s fields, set without the call
+        new._g = self._g.copy()
+        new.rules = self.rules
+        new._results = self._results
         new._bound = self._bound
+        new._moves = None
         return new
 
     __copy__ = copy
@@ -382,16 +386,16 @@ class NativeState:
         objects, each amount and each discard an action (at large stacks, prefer
         :meth:`legal_moves`'s ranges)."""
         g = self._g
+        found = g.moves()
+        deals = found[8]
+        if deals:  # chance: the deals of the stock, four lookups
+            a, b, c, d = _DEAL_ROWS
+            return a[deals & 127] + b[deals >> 7 & 127] + c[deals >> 14 & 127] + d[deals >> 21]
         version = g.version
         kept = self._moves
         if kept is not None and kept[0] == version:
             moves = kept[1]
         else:
-            found = g.moves()
-            deals = found[8]
-            if deals:  # chance: the deals of the stock, four lookups
-                a, b, c, d = _DEAL_ROWS
-                return a[deals & 127] + b[deals >> 7 & 127] + c[deals >> 14 & 127] + d[deals >> 21]
             moves = _legal_moves(found)
             self._moves = (version, moves)
         return tuple(moves)
