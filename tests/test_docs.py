@@ -40,6 +40,7 @@ MODULES = (
     "golfo.parallel",
     "golfo.ext.codec",
     "golfo.ext.features",
+    "golfo.ext.dataset",
     "golfo.ext.pettingzoo",
     "golfo.ext.openspiel",
     "golfo.solve",

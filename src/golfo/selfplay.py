@@ -13,7 +13,16 @@ stays constant however long the run):
 - ``records="games"``: one line per game, its whole record (``golfo/1``, compact);
 - ``records="decisions"``: one line per decision, ``{"game", "hand", "seat", "view",
   "action"}``: the seat's view as it was sent to the bot (``golfo-wire/1``, without the
-  history, which the view's ``history_text`` and the record give) and the action it took.
+  history, which the record gives, and without the results of the earlier hands) and the
+  action it took; and after each hand's decisions one line ``{"game", "hand", "result"}``,
+  that hand's result (``golfo-wire/1``).  A view's ``results`` are the result lines of its
+  game before it: each result is written once, so the file grows linearly in the hands
+  played (it grew with their square when every line carried every earlier result).
+
+With ``collect`` (a :class:`Collector`, such as :mod:`golfo.ext.dataset`'s writer), a
+:class:`Recorder` made for each game in the process that plays it sees every decision's
+view and action and every hand's result, and what it gathers comes back to the collector in
+game order.
 
 >>> tally = simulate(["heuristic", "random", "random"], hands=25, seed=3, workers=1)
 >>> tally.hands, sum(tally.net)
@@ -27,21 +36,23 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count
-from typing import Any, Final, TextIO
+from typing import Any, Final, Protocol, TextIO
 
 import attrs
 
 from golfo import engines
+from golfo._results import result_data
 from golfo.actions import Action, Discard, NextHand
 from golfo.bots import Bot, new_deck
 from golfo.parallel import derive_seed, run_shards
 from golfo.records import to_json
 from golfo.rules import TRADICIONAL, Rules
+from golfo.state import HandResult
 from golfo.tournament import make_bot
 from golfo.views import View
 from golfo.wire import action_data, view_data
 
-__all__ = ["RECORDS", "Tally", "report", "simulate"]
+__all__ = ["RECORDS", "Collector", "Recorder", "Tally", "report", "simulate"]
 
 RECORDS: Final = ("games", "decisions")
 """What ``out`` receives: whole games' records, or every decision with its view."""
@@ -95,6 +106,30 @@ class Tally:
         self.winning_values.update(other.winning_values)
 
 
+class Recorder(Protocol):
+    """Gathers data from one game's decisions, in the process that plays the game."""
+
+    def decision(self, view: View, action: Action) -> None:
+        """The seat to act saw ``view`` and took ``action``."""
+
+    def hand(self, result: HandResult) -> None:
+        """A hand ended with ``result``; the decisions since the last hand were its own."""
+
+    def done(self) -> Any:
+        """What the game gathered (it is pickled back to the collector's process)."""
+
+
+class Collector(Protocol):
+    """Receives the data of the games of :func:`simulate` (``collect``), in game order."""
+
+    def recorder(self) -> Callable[[int], Recorder]:
+        """A picklable factory of one game's :class:`Recorder`, by game index: sent to the
+        processes that play the games."""
+
+    def add(self, data: Any) -> None:
+        """What one game's recorder gathered (:meth:`Recorder.done`), games in order."""
+
+
 @attrs.frozen
 class _Game:
     """Game ``index`` of a run, at most ``limit`` hands: plain data, so that it pickles."""
@@ -106,10 +141,11 @@ class _Game:
     limit: int
     records: str | None
     engine: str = "python"
+    recorder: Callable[[int], Recorder] | None = None
 
 
 def _decision(game: int, view: View, action: Action) -> str:
-    data = view_data(view)
+    data = view_data(view, results=False)  # each hand's result has a line of its own
     data.pop("history", None)
     line = {
         "game": game,
@@ -121,7 +157,16 @@ def _decision(game: int, view: View, action: Action) -> str:
     return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
 
 
-def _play_game(game: _Game) -> tuple[Tally, list[str]]:
+def _result(game: int, result: HandResult, counted: int) -> str:
+    line = {
+        "game": game,
+        "hand": result.hand_number,
+        "result": result_data(result, counted=counted),
+    }
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def _play_game(game: _Game) -> tuple[Tally, list[str], Any]:
     """Play one game (a top-level function: process pools and Ray pickle it)."""
     players = len(game.kinds)
     table = engines.engine(game.engine)
@@ -131,6 +176,8 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
     tally = Tally(players, games=1)
     lines: list[str] = []
     limited = short = False
+    recorder = game.recorder(game.index) if game.recorder is not None else None
+    decisions = game.records == "decisions"
 
     def watch(state: Any, action: Action) -> None:
         nonlocal limited, short
@@ -141,16 +188,24 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
                 limited = True
                 if len(action.cards) == room:
                     short = True
-        if game.records == "decisions":
+        if decisions or recorder is not None:
             seat = state.to_act
             assert isinstance(seat, int)
-            lines.append(_decision(game.index, table.view(state, seat), action))
+            seen = table.view(state, seat)
+            if decisions:
+                lines.append(_decision(game.index, seen, action))
+            if recorder is not None:
+                recorder.decision(seen, action)
 
     state = table.new_game(game.rules, players)
     while tally.hands < game.limit:
         limited = short = False
         state = table.play_hand(state, bots, new_deck(rng), watch)
         result = state.results[-1]
+        if decisions:
+            lines.append(_result(game.index, result, game.rules.cards_counted))
+        if recorder is not None:
+            recorder.hand(result)
         tally.hands += 1
         tally.stock_limited += limited
         tally.stock_short += short
@@ -172,7 +227,7 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
     if game.records == "games":
         record = json.loads(to_json(table.state(state)))
         lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-    return tally, lines
+    return tally, lines, None if recorder is None else recorder.done()
 
 
 def simulate(
@@ -188,6 +243,7 @@ def simulate(
     records: str = "games",
     progress: Callable[[int], None] | None = None,
     engine: str = "python",
+    collect: Collector | None = None,
 ) -> Tally:
     """Self-play of ``hands`` hands between ``bots`` (one name per seat: 3 or 4, or as many as
     a variant's ``rules.table_sizes`` allow).
@@ -196,7 +252,8 @@ def simulate(
     :func:`golfo.parallel.run_shards`.  ``out``: a text stream receiving JSON Lines
     (``records``: ``"games"`` or ``"decisions"``, see the module).  ``progress(hands)`` is
     called as games finish.  ``engine``: ``"python"`` or ``"native"`` (:mod:`golfo.engines`;
-    the same seed gives the same tally on both).
+    the same seed gives the same tally on both).  ``collect``: a :class:`Collector` that
+    receives what a :class:`Recorder` per game gathers (see the module).
     """
     kinds = tuple(bots)
     if len(kinds) not in rules.table_sizes:
@@ -210,21 +267,25 @@ def simulate(
     length = game_hands if rules.hands is None else 1 << 62
     wanted = records if out is not None else None
     tally = Tally(len(kinds))
+    recorder = None if collect is None else collect.recorder()
 
     def games() -> Iterator[_Game]:
         for index in count():
-            yield _Game(kinds, rules, seed, index, length, wanted, engine)
+            yield _Game(kinds, rules, seed, index, length, wanted, engine, recorder)
 
     parts = run_shards(_play_game, games(), workers=workers, ray=ray)
     try:
-        for index, (part, lines) in enumerate(parts):
+        for index, (part, lines, data) in enumerate(parts):
             if tally.hands + part.hands > hands:  # the last game, cut to the hands wanted
-                cut = _Game(kinds, rules, seed, index, hands - tally.hands, wanted, engine)
-                part, lines = _play_game(cut)
+                left = hands - tally.hands
+                cut = _Game(kinds, rules, seed, index, left, wanted, engine, recorder)
+                part, lines, data = _play_game(cut)
             tally.merge(part)
             if out is not None:
                 for line in lines:
                     out.write(line + "\n")
+            if collect is not None:
+                collect.add(data)
             if progress is not None:
                 progress(part.hands)
             if tally.hands >= hands:

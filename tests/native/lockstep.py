@@ -141,7 +141,12 @@ def same_refusal(ours: golfo.State, theirs: NativeState, action: Any) -> None:
 
 def check_same(ours: golfo.State, theirs: NativeState) -> None:
     """The same game: legal moves, observation, the whole state; and golfo's state sound."""
-    assert theirs.legal_moves() == golfo.legal_moves(ours)
+    moves, expected = theirs.legal_moves(), golfo.legal_moves(ours)
+    assert moves == expected
+    assert hash(moves) == hash(expected)  # (its deals: the same set, maybe not in its order)
+    assert theirs.legal_moves() is moves  # kept until the next action
+    if len(expected) <= 3000:
+        assert theirs.legal_actions() == golfo.legal_actions(ours)
     assert theirs.observe() == observation(ours)
     assert theirs.to_state() == ours
     assert theirs.phase is ours.phase

@@ -29,7 +29,7 @@ def _needs(code: str) -> list[str]:
 
 
 def test_the_page_has_the_examples() -> None:
-    assert len(BLOCKS) == 8
+    assert len(BLOCKS) == 10
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

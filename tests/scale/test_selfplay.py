@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import golfo
 from golfo import wire
@@ -54,25 +55,33 @@ def test_decisions_hold_exactly_the_seats_view_and_the_action_taken() -> None:
     simulate(KINDS, hands=12, seed=6, game_hands=6, workers=1, out=games)
     simulate(KINDS, hands=12, seed=6, game_hands=6, workers=2, out=decisions, records="decisions")
     lines = [json.loads(x) for x in decisions.getvalue().splitlines()]
-    expected = []
+    expected: list[tuple[int, int, Any]] = []  # (game, hand, a decision's fields or a result)
     for index, text in enumerate(games.getvalue().splitlines()):
-        for state in golfo.replay(text):
+        record = json.loads(text)
+        states = list(golfo.replay(text))
+        for state, action in zip(states, record["actions"], strict=False):
             seat = state.to_act
             if isinstance(seat, int):
                 data = wire.view_data(golfo.view(state, seat))
                 data.pop("history")
-                expected.append((index, state.hand_number, seat, data))
-    taken = []
-    for text in games.getvalue().splitlines():
-        record = json.loads(text)
-        states = list(golfo.replay(text))
-        for state, action in zip(states, record["actions"], strict=False):
-            if isinstance(state.to_act, int):
-                taken.append(action)
-    assert len(lines) == len(expected) == len(taken)
-    for line, (game, hand, seat, view), action in zip(lines, expected, taken, strict=True):
-        assert (line["game"], line["hand"], line["seat"]) == (game, hand, seat)
-        assert line["view"] == view  # the seat's own view: nothing another seat holds
+                expected.append((index, state.hand_number, (seat, data, action)))
+        for result in states[-1].results:  # each hand's result once, after its decisions
+            at = max(i for i, e in enumerate(expected) if e[:2] == (index, result.hand_number))
+            data = wire.to_data(result)
+            expected.insert(at + 1, (index, result.hand_number, data))
+    assert len(lines) == len(expected)
+    results: dict[int, list[Any]] = {}
+    for line, (game, hand, want) in zip(lines, expected, strict=True):
+        assert (line["game"], line["hand"]) == (game, hand)
+        if "result" in line:
+            assert line["result"] == want
+            results.setdefault(game, []).append(line["result"])
+            continue
+        seat, view, action = want
+        assert line["seat"] == seat
+        assert "results" not in line["view"]  # written once per hand, not on every line
+        # the seat's own view, nothing another seat holds: with the earlier hands' results
+        assert line["view"] | {"results": results.get(game, [])} == view
         assert line["action"] == action
 
 

@@ -98,9 +98,21 @@ def _amount(value: object) -> int:
     return max(-_LIMIT, min(_LIMIT, value))
 
 
+_BETTING: Final[dict[type, int]] = {Pass: 1, Bet: 2, Call: 3, Raise: 4, Fold: 5}
+"""The engine's kind of each betting action's type (exactly: a subclass takes the long way)."""
+
+
 def flat(action: object) -> tuple[int, int, int] | None:
     """``(kind, seat, value)`` of a golfo action, or ``None`` if it is not one."""
     t = type(action)
+    kind = _BETTING.get(t)
+    if kind is not None:  # the usual case, looked up once
+        seat = action.seat  # type: ignore[attr-defined]
+        if type(seat) is not int or not -_LIMIT < seat < _LIMIT:
+            seat = -1
+        if kind == 2 or kind == 4:
+            return kind, seat, _amount(action.amount)  # type: ignore[attr-defined]
+        return kind, seat, 0
     if t is Deal or isinstance(action, Deal):
         card = action.card  # type: ignore[attr-defined]
         return 0, -1, card.index if isinstance(card, Card) else -1

@@ -11,7 +11,7 @@ from golfo.actions import CHANCE, Action, Chance
 from golfo.cards import Card, cards_of
 from golfo.errors import CodecError, IllegalActionError, RulesError, SeatError
 from golfo.hand import Hand
-from golfo.moves import LegalMoves
+from golfo.moves import DEALS, LegalMoves
 from golfo.rules import Rules
 from golfo.state import HandResult, Phase, State
 from golfo.views import Dealt, Discarded, View, ViewEvent
@@ -34,11 +34,60 @@ __all__ = ["NativeState"]
 _EMPTY: Final = range(0)
 _NO_HAND: Final = Hand()
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
+_MOVES: Final = dict(LegalMoves(None).__dict__)
+"""The fields of an empty ``LegalMoves``: :meth:`NativeState.legal_moves` copies them and sets
+a few, as ``golfo.legal_moves`` does, instead of running attrs' ``__init__`` and converters."""
+_new: Final = object.__new__
+_set_fields: Final = LegalMoves.__dict__["__dict__"].__set__
+_CARD_SETS: Final = tuple(
+    tuple(frozenset(cards_of(bits << 7 * k)) for bits in range(128)) for k in range(4)
+)
+"""The cards of seven bits of a mask, per group of seven: a set of cards is the union of
+four, whose hashes are kept (hashing each card again costs three times more)."""
+_DEAL_ROWS: Final = tuple(
+    tuple(tuple(DEALS[7 * k + i] for i in range(7) if bits >> i & 1) for bits in range(128))
+    for k in range(4)
+)
+"""``golfo.Deal`` of the cards of seven bits of a mask, per group of seven (shared objects)."""
 _CODEC_BOUNDS: dict[tuple[Rules, int], int] = {}  # max_amount per rules and seats
 
 
 def _to_act(code: int) -> int | Chance | None:
     return CHANCE if code == -1 else None if code == -2 else code
+
+
+def _legal_moves(found: _core.MovesArgs) -> LegalMoves:
+    """The ``golfo.LegalMoves`` of the engine's tuple, made as ``golfo.legal_moves`` makes
+    its own: the defaults' fields copied, a few set (attrs' ``__init__`` and its converters
+    cost more than the engine's answer)."""
+    actor, can_pass, can_fold, call, bets, raises, dmax, dfrom, deals, nxt, end = found
+    d = _MOVES.copy()
+    d["seat"] = CHANCE if actor == -1 else None if actor == -2 else actor
+    if can_pass:
+        d["can_pass"] = True
+    if can_fold:
+        d["can_fold"] = True
+    if call is not None:
+        d["call"] = call
+    if bets[0] < bets[1]:
+        d["bets"] = range(*bets)
+    if raises[0] < raises[1]:
+        d["raises"] = range(*raises)
+    if dmax is not None:
+        d["discard_max"] = dmax
+        d["discard_from"] = Hand.from_mask(dfrom)
+    if deals:
+        a, b, c, e = _CARD_SETS
+        d["deals"] = frozenset().union(
+            a[deals & 127], b[deals >> 7 & 127], c[deals >> 14 & 127], e[deals >> 21]
+        )
+    if nxt:
+        d["next_hand"] = True
+    if end:
+        d["end_game"] = True
+    moves: LegalMoves = _new(LegalMoves)
+    _set_fields(moves, d)
+    return moves
 
 
 class NativeState:
@@ -60,7 +109,7 @@ class NativeState:
     False
     """
 
-    __slots__ = ("_bound", "_g", "_results", "rules")
+    __slots__ = ("_bound", "_g", "_moves", "_results", "rules")
 
     rules: Rules
     """The rule settings (the ``golfo.Rules`` given)."""
@@ -71,6 +120,7 @@ class NativeState:
         self.rules = rules
         self._results = results  # the results converted so far (they never change)
         self._bound = 0  # the codec's max_amount, looked up once (0: not yet)
+        self._moves: tuple[int, LegalMoves] | None = None  # (version, its legal moves)
 
     # -- building --------------------------------------------------------------
 
@@ -155,8 +205,12 @@ class NativeState:
 
     def copy(self) -> NativeState:
         """An independent copy."""
-        new = NativeState(self._g.copy(), self.rules, self._results)
+        new: NativeState = _new(NativeState)  # __init__'s fields, set without the call
+        new._g = self._g.copy()
+        new.rules = self.rules
+        new._results = self._results
         new._bound = self._bound
+        new._moves = None
         return new
 
     __copy__ = copy
@@ -290,6 +344,16 @@ class NativeState:
         return self._results
 
     @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in the betting round in play, as ``golfo.State.bets``."""
+        return tuple(self._g.fields()[6])
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot of the hand in play, as ``golfo.State.pot``."""
+        return sum(self._g.fields()[7])
+
+    @property
     def stock_mask(self) -> int:
         """The cards in the stock, as ``golfo.State.stock_mask``'s bits."""
         return self._g.fields()[11]
@@ -305,23 +369,36 @@ class NativeState:
         return self._g.winner()
 
     def legal_moves(self) -> LegalMoves:
-        """The legal moves, equal to ``golfo.legal_moves(state)``."""
-        actor, can_pass, can_fold, call, bets, raises, dmax, dfrom, deals, nxt, end = (
-            self._g.moves()
-        )
-        return LegalMoves(
-            _to_act(actor),
-            can_pass=can_pass,
-            can_fold=can_fold,
-            call=call,
-            bets=range(*bets) if bets[0] < bets[1] else _EMPTY,
-            raises=range(*raises) if raises[0] < raises[1] else _EMPTY,
-            discard_max=dmax,
-            discard_from=Hand.from_mask(dfrom) if dmax is not None else _NO_HAND,
-            deals=frozenset(cards_of(deals)) if deals else _NO_CARDS,
-            next_hand=nxt,
-            end_game=end,
-        )
+        """The legal moves, equal to ``golfo.legal_moves(state)`` (kept until the next
+        action: asking again costs a lookup; ``deals`` is the same set of cards, though a
+        set's iteration order may differ from golfo's)."""
+        g = self._g
+        version = g.version
+        kept = self._moves
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        moves = _legal_moves(g.moves())
+        self._moves = (version, moves)
+        return moves
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action, as ``golfo.legal_actions(state)``: in its order, shared
+        objects, each amount and each discard an action (at large stacks, prefer
+        :meth:`legal_moves`'s ranges)."""
+        g = self._g
+        found = g.moves()
+        deals = found[8]
+        if deals:  # chance: the deals of the stock, four lookups
+            a, b, c, d = _DEAL_ROWS
+            return a[deals & 127] + b[deals >> 7 & 127] + c[deals >> 14 & 127] + d[deals >> 21]
+        version = g.version
+        kept = self._moves
+        if kept is not None and kept[0] == version:
+            moves = kept[1]
+        else:
+            moves = _legal_moves(found)
+            self._moves = (version, moves)
+        return tuple(moves)
 
     def to_state(self) -> State:
         """The ``golfo.State`` of this game: ``==`` to the one golfo's reducer reaches by

@@ -15,7 +15,9 @@ stay comparable.  ``--json`` writes the same report as JSON, with nothing time-d
 in it: the same seed gives the same bytes (the speed goes to stderr), whatever
 ``--workers`` or ``--ray``.  ``--out FILE.jsonl`` streams every game's record, or with
 ``--records decisions`` every decision with the view it was made from
-(:mod:`golfo.selfplay`).
+(:mod:`golfo.selfplay`).  ``--dataset FILE.npz`` (or ``.parquet``)
+writes every decision as columns of arrays (:mod:`golfo.ext.dataset`), its action ids in the
+``--betting`` mode.
 """
 
 from __future__ import annotations
@@ -99,6 +101,20 @@ def add_simulate(sub: Any, rules_help: str) -> None:
         "seat's view at each decision, with the action taken) (default: games)",
     )
     sim.add_argument(
+        "--dataset",
+        metavar="FILE",
+        help="also write every decision to FILE.npz (numpy) or FILE.parquet (pip install "
+        "'golfo[parquet]') as columns: observations, legal-action masks, actions, rewards, "
+        "seats, games (default: none)",
+    )
+    sim.add_argument(
+        "--betting",
+        choices=("abstract", "exact"),
+        default="abstract",
+        help="the dataset's action ids: abstract (Pass, Call, Fold, five bet sizes, discards: "
+        "42 in El Golfo) or exact (one per chip amount) (default: abstract)",
+    )
+    sim.add_argument(
         "--json",
         action="store_true",
         help="write the report as JSON, the same bytes for the same seed (default: tables)",
@@ -123,7 +139,20 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     kinds = _kinds(args.bots.lower() if ":" not in args.bots else args.bots, rules.table_sizes)
     start = time.perf_counter()
     sink = None
+    writer = None
     try:
+        if args.dataset is not None:
+            from golfo.ext.dataset import dataset_writer
+
+            writer = dataset_writer(
+                args.dataset,
+                kinds,
+                rules=rules,
+                hands=args.hands,
+                seed=args.seed,
+                game_hands=args.game_hands,
+                betting=args.betting,
+            )
         if args.out is not None:
             sink = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         with progress(args.hands, pick(lang, "simulando", "simulating")) as step:
@@ -139,14 +168,20 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
                 records=args.records,
                 progress=step,
                 engine=args.engine,
+                collect=writer,
             )
+        if writer is not None:
+            writer.close()
     except OSError as error:
-        raise UsageError(f"cannot write {args.out}: {error.strerror or error}") from None
-    except ValueError as error:
+        name = error.filename or args.out or args.dataset
+        raise UsageError(f"cannot write {name}: {error.strerror or error}") from None
+    except (ValueError, ImportError) as error:
         raise UsageError(str(error)) from None
     finally:
         if sink is not None:
             sink.close()
+        if writer is not None:
+            writer.discard()  # after close: nothing left to remove
     seconds = time.perf_counter() - start
     data = report(tally, kinds, args.seed, args.rules)
     speed = speed_line(tally.hands, seconds, lang)

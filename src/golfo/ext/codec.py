@@ -20,6 +20,12 @@ without discards; bit ``i`` = the ``i``-th card in canonical order) and
 NextHand / EndGame.  Chance has its own space: the 28 card indices
 (``card.index``; a variant's deck keeps El Golfo's indices).
 
+The codec reads a :class:`golfo.State`, a :class:`golfo.View` or a
+``golfo_native.NativeState`` alike (:data:`Source`).  An amount off the menu
+(another bot's bet, below the minimum, above the stack) has no id;
+:meth:`ActionCodec.translate` and ``encode(..., nearest=True)`` map it to the
+nearest menu amount (the rule, ties included, is in :meth:`ActionCodec.translate`).
+
 >>> import golfo
 >>> from golfo.ext.codec import ActionCodec
 >>> rules = golfo.Rules(hands=1)
@@ -41,9 +47,8 @@ Bet(seat=1, amount=5)
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, TypeAlias
 
 import attrs
 
@@ -52,6 +57,7 @@ from golfo.actions import (
     Action,
     Bet,
     Call,
+    Chance,
     Deal,
     Discard,
     EndGame,
@@ -60,16 +66,20 @@ from golfo.actions import (
     Pass,
     Raise,
 )
-from golfo.cards import DECK, cards_of
+from golfo.cards import DECK
 from golfo.errors import CodecError, IllegalActionError, RulesError
-from golfo.moves import LegalMoves, legal_actions, legal_moves
+from golfo.moves import LegalMoves, legal_moves
 from golfo.rules import Rules
 from golfo.state import Phase, State
+from golfo.views import View
+from golfo.wagers import raises_in, wager_range
 
 __all__ = [
     "DISCARD_IDS",
     "NUM_CHANCE_OUTCOMES",
     "ActionCodec",
+    "MovesSource",
+    "Source",
     "chance_ids",
     "chance_string",
     "chip_bound",
@@ -90,8 +100,9 @@ _DEFAULT_FRACTIONS: Final = (Fraction(1, 2), Fraction(1), Fraction(2))
 _NEXT_HAND: Final = NextHand()
 _END_GAME: Final = EndGame()
 _DEALS: Final = tuple(Deal(c) for c in DECK)
-_MEMO: tuple[object, object, dict[int, Action]] = (None, None, {})
-"""The last (codec, state, id table) computed: callers ask for the same state in a row."""
+_PASSES: Final = tuple(Pass(s) for s in range(4))
+_CALLS: Final = tuple(Call(s) for s in range(4))
+_FOLDS: Final = tuple(Fold(s) for s in range(4))
 
 
 # ---------------------------------------------------------------------------
@@ -245,8 +256,9 @@ def max_chance_nodes(rules: Rules, players: int) -> int:
 # chance
 
 
-def chance_ids(state: State) -> tuple[int, ...]:
-    """The cards chance may deal now, as sorted card indices (empty unless chance acts)."""
+def chance_ids(state: State | MovesSource) -> tuple[int, ...]:
+    """The cards chance may deal now, as sorted card indices (empty unless chance acts), of
+    a :class:`golfo.State` or a ``golfo_native.NativeState`` (a view does not know the stock)."""
     if state.to_act is not CHANCE:
         return ()
     mask = state.stock_mask
@@ -275,6 +287,83 @@ def _check_id(action_id: Any, size: int) -> int:
 
 
 # ---------------------------------------------------------------------------
+# what the codec reads
+
+
+class MovesSource(Protocol):
+    """A game the codec reads that is neither a :class:`golfo.State` nor a :class:`golfo.View`:
+    ``golfo_native.NativeState`` is one (any object with these members will do)."""
+
+    @property
+    def version(self) -> int:
+        """Actions applied since the new game: with the object, it names the position."""
+
+    @property
+    def to_act(self) -> int | Chance | None:
+        """The seat to act, :data:`golfo.CHANCE` or ``None``."""
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in the betting round in play."""
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot of the hand in play."""
+
+    @property
+    def stock_mask(self) -> int:
+        """The cards in the stock (``golfo.State.stock_mask``'s bits)."""
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, equal to :func:`golfo.legal_moves` of the same state."""
+
+
+Source: TypeAlias = State | View | MovesSource
+"""What the codec reads: a :class:`golfo.State`, a seat's or a spectator's :class:`golfo.View`,
+or a :class:`MovesSource` such as ``golfo_native.NativeState``."""
+
+_NOTHING: Final = LegalMoves(None)
+
+
+def _view_moves(v: View) -> LegalMoves:
+    """The moves a view can know: the viewer's own; another seat's in a betting round (the
+    stacks, bets and the round's raises are public); NextHand between hands; nothing else
+    (another seat's discards are of cards the viewer does not see, chance deals the stock)."""
+    if v.moves is not None:
+        return v.moves
+    seat = v.to_act
+    if v.phase is Phase.BETWEEN_HANDS:
+        return LegalMoves(None, next_hand=True, end_game=v.rules.hands is None)
+    if type(seat) is not int or not v.phase.betting_round:
+        return _NOTHING
+    facts = {
+        "bets": v.bets,
+        "stacks": v.stacks,
+        "folded": v.folded,
+        "dealt_in": v.dealt_in,
+        "rules": v.rules,
+        "phase": v.phase,
+        "committed": v.committed,
+        "raises": raises_in(reversed(v.history)),
+    }
+    current = max(v.bets)
+    low, stop = wager_range(facts, seat, current)
+    amounts = range(low, stop)
+    if current == 0:
+        return LegalMoves(seat, can_pass=True, bets=amounts)
+    owe = current - v.bets[seat]
+    return LegalMoves(seat, can_fold=True, call=min(owe, v.stacks[seat]), raises=amounts)
+
+
+def _moves_of(source: Source) -> LegalMoves:
+    if isinstance(source, State):
+        return legal_moves(source)
+    if isinstance(source, View):
+        return _view_moves(source)
+    return source.legal_moves()
+
+
+# ---------------------------------------------------------------------------
 # the codec
 
 
@@ -289,6 +378,31 @@ def _fraction_name(f: Fraction) -> str:
     return "pot" if f == 1 else f"{f} pot"
 
 
+class _Turn:
+    """The legal ids of one position: id -> action, action -> id, and the moves."""
+
+    __slots__ = ("ids", "moves", "table")
+
+    def __init__(self, moves: LegalMoves, table: dict[int, Action]) -> None:
+        self.moves = moves
+        self.table = table
+        self.ids: dict[Action, int] | None = None  # made when first encoding
+
+    def id_of(self, action: Action) -> int | None:
+        ids = self.ids
+        if ids is None:
+            ids = self.ids = {a: i for i, a in self.table.items()}
+        try:
+            return ids.get(action)
+        except TypeError:  # an unhashable "action": not one of golfo's
+            return None
+
+
+_MEMO: list[Any] = [None, None, -1, None]
+"""The last (codec, source, version, _Turn) computed: callers ask for the same position in a
+row (legal ids, then decode).  The version tells a native state played on in place apart."""
+
+
 @attrs.frozen
 class ActionCodec:
     """Maps golfo actions to ids ``0..num_distinct_actions-1`` and back.
@@ -296,6 +410,12 @@ class ActionCodec:
     ``mode="exact"`` needs ``max_amount`` (use :meth:`for_rules`);
     ``mode="abstract"`` uses ``pot_fractions`` instead.  Ids and strings are
     the same for every state; which ids are legal depends on the state.
+
+    Every method that reads a game takes a :data:`Source`: a :class:`golfo.State`, a
+    :class:`golfo.View` (the viewer's own moves; another seat's bets, which are public;
+    NextHand between hands) or a ``golfo_native.NativeState``, with the same answers.
+    :meth:`translate` maps an amount that has no id (off the abstract menu, below the
+    minimum or above what the seat can put in) to the nearest one.
     """
 
     mode: Literal["exact", "abstract"] = attrs.field(default="exact")
@@ -392,19 +512,31 @@ class ActionCodec:
             return "Discard " + (" ".join(f"#{b}" for b in range(held) if bits >> b & 1) or "none")
         return "NextHand" if i == self.next_hand_id else "EndGame"
 
-    # -- the state's ids -------------------------------------------------------
+    # -- the ids of a position ---------------------------------------------------
 
-    def _amounts(self, state: State, moves: LegalMoves) -> list[tuple[int, int]]:
+    def menu(self, source: Source) -> tuple[int, ...]:
+        """The bet or raise amounts that have an id now, ascending (empty when no seat may
+        bet or raise).  In abstract mode: the smallest legal amount, ``current +
+        floor(f * (pot + to_call))`` for each of :attr:`pot_fractions` (the pot once the seat
+        has called) clamped to the legal range, and the largest legal amount (all-in, or
+        what the others can match, or the cap), without duplicates; in exact mode every
+        legal amount."""
+        table = self._turn(source).table
+        return tuple(sorted(a.amount for a in table.values() if isinstance(a, Bet | Raise)))
+
+    def _menu(self, moves: LegalMoves, bets: tuple[int, ...], pot: int) -> list[tuple[int, int]]:
         """Abstract mode: (id, amount) for each bucket that is legal and not a duplicate."""
         amounts = moves.amounts
         if not amounts:
             return []
         low, high = amounts[0], amounts[-1]
-        seat = state.to_act
+        seat = moves.seat
         assert isinstance(seat, int)
-        current = max(state.bets)
-        base = state.pot + current - state.bets[seat]  # the pot once this seat has called
-        wanted = [low, *(current + math.floor(f * base) for f in self.pot_fractions), high]
+        current = max(bets)
+        base = pot + current - bets[seat]  # the pot once this seat has called
+        # current + floor(f * base), in integers: Fraction arithmetic costs ten times more
+        wanted = [low, *(current + f.numerator * base // f.denominator for f in self.pot_fractions)]
+        wanted.append(high)
         out: list[tuple[int, int]] = []
         seen: set[int] = set()
         for k, target in enumerate(wanted):
@@ -414,77 +546,81 @@ class ActionCodec:
                 out.append((self._first_bucket + k, amount))
         return out
 
-    def _table(self, state: State) -> dict[int, Action]:
-        """id -> action for every legal action of ``state`` (chance excluded)."""
-        global _MEMO
+    def _turn(self, source: Source) -> _Turn:
+        """The ids of ``source``'s position (chance excluded), kept for the next call."""
         memo = _MEMO
-        if memo[1] is state and memo[0] == self:
-            return memo[2]
+        version = source.version
+        if memo[1] is source and memo[2] == version and (memo[0] is self or memo[0] == self):
+            turn: _Turn = memo[3]
+            return turn
+        moves = _moves_of(source)
+        turn = _Turn(moves, self._build(moves, source))
+        memo[:] = (self, source, version, turn)
+        return turn
+
+    def _build(self, moves: LegalMoves, source: Source) -> dict[int, Action]:
+        """id -> action for every legal action of ``moves`` (chance excluded), sorted."""
+        seat = moves.seat
         table: dict[int, Action] = {}
-        if state.to_act is not CHANCE:
-            if state.phase in (Phase.DISCARD_1, Phase.DISCARD_2):
-                seat = state.to_act
-                assert isinstance(seat, int)
-                position = {c: b for b, c in enumerate(cards_of(state.hand_masks[seat]))}
-                for a in legal_actions(state):
-                    assert isinstance(a, Discard)
-                    bits = sum(1 << position[c] for c in a.cards)
-                    table[self.discard_base + bits] = a
-            elif self.mode == "abstract" and state.phase.betting_round:
-                # Pass, Call, Fold and the amounts of the abstraction, from the ranges: O(1)
-                moves = legal_moves(state)
-                seat = state.to_act
-                assert isinstance(seat, int)
-                if moves.can_pass:
-                    table[self.pass_id] = Pass(seat)
-                if moves.call is not None:
-                    table[self.pass_id + 1] = Call(seat)
-                if moves.can_fold:
-                    table[self.pass_id + 2] = Fold(seat)
-                kind = Bet if moves.bets else Raise
-                for i, amount in self._amounts(state, moves):
-                    table[i] = kind(seat, amount)
-            else:
-                for a in legal_actions(state):
-                    table[self._id_of(a)] = a
-        table = dict(sorted(table.items()))
-        _MEMO = (self, state, table)
-        return table
+        if type(seat) is not int:
+            if moves.next_hand:
+                table[self.next_hand_id] = _NEXT_HAND
+            if moves.end_game:
+                table[self.next_hand_id + 1] = _END_GAME
+            return table
+        if moves.discard_max is not None:
+            held = [c.mask for c in moves.discard_from]
+            if 1 << len(held) > self.discard_ids:
+                raise CodecError(
+                    f"a hand of {len(held)} cards needs {1 << len(held)} discard ids, this "
+                    f"codec has {self.discard_ids}: build it with ActionCodec.for_rules"
+                )
+            by_mask = {a._mask: a for a in moves if isinstance(a, Discard)}
+            masks = [0] * (1 << len(held))  # the cards of each bit set, in id order
+            base = self.discard_base
+            for bits in range(len(masks)):
+                if bits:
+                    low = bits & -bits
+                    masks[bits] = masks[bits ^ low] | held[low.bit_length() - 1]
+                action = by_mask.get(masks[bits])
+                if action is not None:  # not over the stock's room (R10)
+                    table[base + bits] = action
+            return table
+        if self.mode == "exact":  # amounts 0..max_amount, then Pass, Call, Fold
+            amounts = moves.amounts
+            if amounts and amounts[-1] > self.max_amount:
+                raise CodecError(
+                    f"amount {amounts[-1]} is over this codec's max_amount "
+                    f"{self.max_amount}: build it with ActionCodec.for_rules"
+                )
+            for a in moves:
+                if isinstance(a, Bet | Raise):
+                    table[a.amount] = a
+        first = self.pass_id
+        if moves.can_pass:
+            table[first] = _PASSES[seat]
+        if moves.call is not None:
+            table[first + 1] = _CALLS[seat]
+        if moves.can_fold:
+            table[first + 2] = _FOLDS[seat]
+        if self.mode == "abstract":  # Pass, Call, Fold, then the menu's ids in order
+            kind = Bet if moves.bets else Raise
+            for i, amount in self._menu(moves, source.bets, source.pot):
+                table[i] = kind(seat, amount)
+        return table  # in id order as built
 
-    def _id_of(self, action: Action) -> int:
-        """The id of a non-discard action (exact mode, or no amount)."""
-        match action:
-            case Pass():
-                return self.pass_id
-            case Call():
-                return self.pass_id + 1
-            case Fold():
-                return self.pass_id + 2
-            case NextHand():
-                return self.next_hand_id
-            case EndGame():
-                return self.next_hand_id + 1
-            case Bet() | Raise():
-                if self.mode == "abstract" or action.amount > self.max_amount:
-                    raise CodecError(
-                        f"amount {action.amount} is over this codec's max_amount "
-                        f"{self.max_amount}: build it with ActionCodec.for_rules"
-                    )
-                return action.amount
-        raise CodecError(f"no id for {action!r}")
+    def legal_ids(self, source: Source) -> tuple[int, ...]:
+        """The ids legal in ``source``, sorted and unique (empty when chance acts: see
+        :func:`chance_ids`, at the end of the game, and in a view that cannot know them)."""
+        return tuple(self._turn(source).table)
 
-    def legal_ids(self, state: State) -> tuple[int, ...]:
-        """The ids legal in ``state``, sorted and unique (empty when chance acts: see
-        :func:`chance_ids`, and at the end of the game)."""
-        return tuple(self._table(state))
-
-    def decode(self, state: State, action_id: int) -> Action:
-        """The action of ``action_id`` in ``state``; an id that is not legal there raises
+    def decode(self, source: Source, action_id: int) -> Action:
+        """The action of ``action_id`` in ``source``; an id that is not legal there raises
         :class:`golfo.IllegalActionError`."""
         i = _check_id(action_id, self.num_distinct_actions)
-        action = self._table(state).get(i)
+        action = self._turn(source).table.get(i)
         if action is None:
-            legal = self.legal_ids(state)
+            legal = self.legal_ids(source)
             raise IllegalActionError(
                 f"action id {i} ({self.action_string(i)}) is not legal now; legal ids: {legal}",
                 action=i,
@@ -492,21 +628,90 @@ class ActionCodec:
             )
         return action
 
-    def encode(self, state: State, action: Action) -> int:
-        """The id of ``action`` in ``state``; raises :class:`golfo.IllegalActionError` if the
-        action is not legal or (abstract mode) not one of the abstraction's amounts."""
-        for i, a in self._table(state).items():
-            if a == action:
-                return i
+    def translate(self, source: Source, action: Action) -> Action:
+        """The action with an id in ``source`` nearest to ``action``: itself when it has one;
+        for a Bet or Raise of the seat to act whose amount has none, the same kind of action
+        with the menu's amount (:meth:`menu`) nearest to it.  The rule:
+
+        - the amount is first brought into the legal range: below the smallest legal
+          amount (the minimum opening or raise, R5) it counts as that minimum; above the
+          largest (the seat's all-in, its *resto*, or less where the others cannot match
+          it, R8, or the cap, R9) as that largest, which the menu always holds;
+        - then the menu amount nearest to it in chips, ``|menu - amount|`` smallest;
+        - a tie goes to the smaller amount (the cheaper of the two).
+
+        In exact mode every legal amount is on the menu, so only the first step acts.  A
+        Bet where only raises are legal (or the reverse), another seat's action, an amount
+        that is not a whole number, or any other action that is not legal raises
+        :class:`golfo.IllegalActionError`.
+
+        >>> import golfo
+        >>> s = golfo.deal_from(golfo.new_game(golfo.Rules(hands=1), players=3), golfo.DECK)
+        >>> for a in (golfo.Bet(1, 2), golfo.Call(2), golfo.Call(0)):
+        ...     s = golfo.apply(s, a)
+        >>> s = golfo.apply(golfo.deal_from(s, golfo.DECK), golfo.Bet(1, 9))
+        >>> codec = ActionCodec(mode="abstract")
+        >>> codec.menu(s)
+        (10, 22, 36, 63, 97)
+        >>> codec.translate(s, golfo.Raise(2, 27)), codec.translate(s, golfo.Raise(2, 500))
+        (Raise(seat=2, amount=22), Raise(seat=2, amount=97))
+        >>> codec.translate(s, golfo.Raise(2, 16))  # as near 10 as 22: the smaller
+        Raise(seat=2, amount=10)
+        >>> codec.encode(s, golfo.Raise(2, 30), nearest=True), codec.describe(s, 5)
+        (5, 'Raise 36 (pot)')
+        """
+        turn = self._turn(source)
+        if turn.id_of(action) is not None:
+            return action
+        moves = turn.moves
+        seat = moves.seat
+        if type(action) in _WAGERS:
+            assert isinstance(action, Bet | Raise)
+            amounts = moves.bets if type(action) is Bet else moves.raises
+            amount = action.amount
+            if action.seat == seat and type(seat) is int and amounts and type(amount) is int:
+                target = min(max(amount, amounts[0]), amounts[-1])
+                best: Action | None = None
+                key = (0, 0)
+                for a in turn.table.values():
+                    if type(a) is type(action):
+                        assert isinstance(a, Bet | Raise)
+                        k = (abs(a.amount - target), a.amount)
+                        if best is None or k < key:
+                            best, key = a, k
+                if best is not None:
+                    return best
         raise IllegalActionError(
-            f"{action!r} has no legal id in this state", action=action, legal=self.legal_ids(state)
+            f"{action!r} has no legal id in this state, nor a nearest one",
+            action=action,
+            legal=tuple(turn.table),
         )
 
-    def describe(self, state: State, action_id: int) -> str:
-        """A string for ``action_id`` in ``state``: the concrete action when it is legal
+    def encode(self, source: Source, action: Action, *, nearest: bool = False) -> int:
+        """The id of ``action`` in ``source``.  Raises :class:`golfo.IllegalActionError` if the
+        action is not legal or (abstract mode) not one of the abstraction's amounts; with
+        ``nearest=True`` a Bet or Raise off the menu gets the id of the nearest amount
+        (:meth:`translate`: another bot's bet, seen by an agent that plays the menu)."""
+        turn = self._turn(source)
+        i = turn.id_of(action)
+        if i is not None:
+            return i
+        if nearest:
+            return self.encode(source, self.translate(source, action))
+        hint = ""
+        if type(action) in _WAGERS and action in turn.moves:
+            hint = f"; its amount is not on the menu {self.menu(source)}: use nearest=True"
+        raise IllegalActionError(
+            f"{action!r} has no legal id in this state{hint}",
+            action=action,
+            legal=tuple(turn.table),
+        )
+
+    def describe(self, source: Source, action_id: int) -> str:
+        """A string for ``action_id`` in ``source``: the concrete action when it is legal
         (``"Raise 12 (pot)"``, ``"Discard 3O 9C"``), else :meth:`action_string`."""
         i = _check_id(action_id, self.num_distinct_actions)
-        action = self._table(state).get(i)
+        action = self._turn(source).table.get(i)
         match action:
             case Bet() | Raise():
                 text = f"{type(action).__name__} {action.amount}"
@@ -522,3 +727,6 @@ class ActionCodec:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionCodec:
         return self  # immutable
+
+
+_WAGERS: Final = (Bet, Raise)
