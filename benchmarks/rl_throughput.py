@@ -1,6 +1,6 @@
 """Decisions per second with an observation and a legal-action mask, golfo beside its peers:
 ``python benchmarks/rl_throughput.py [--seconds 2] [--repeats 3] [--batch 1024]
-[--only NAME ...] [--scaling] [--json FILE]``.
+[--only NAME ...] [--scaling [--plot PNG]] [--json FILE]``.
 
 One *decision* is one step of a seat to act: the observation tensor and the legal-action
 mask of that seat are produced, a uniformly random legal action is chosen and applied
@@ -11,9 +11,10 @@ row's ratio to OpenSpiel's ``leduc_poker``.
 
 Engines (each skipped, with the reason printed, when its package is missing):
 
-- ``golfo VecEnv`` (golfo-native's vectorized environment, batch ``--batch``, three seats of
-  LUDOTEKA, every seat learning: the observation of whichever seat acts, float32, and its
-  mask), and ``golfo PettingZoo`` (the pure-Python path: ``golfo.ext.pettingzoo``, one game);
+- ``golfo VecEnv`` (golfo-native's vectorized environment, batch ``--batch``, one-hand games
+  of El Golfo for three, every seat learning: the observation of whichever seat acts,
+  float32, and its mask; the NumPy draw of the random ids counted), and ``golfo PettingZoo``
+  (the pure-Python path: ``golfo.ext.pettingzoo``, LUDOTEKA one hand at a time);
 - OpenSpiel ``leduc_poker`` and ``universal_poker`` (default parameters) with
   ``information_state_tensor`` and ``legal_actions_mask`` (C++ games driven from Python);
 - pgx ``leduc_holdem`` under ``jax.jit(jax.vmap(...))`` with auto-reset, batch ``--batch``,
@@ -21,7 +22,8 @@ Engines (each skipped, with the reason printed, when its package is missing):
 - RLCard ``leduc-holdem`` (``env.step`` returns the next state's ``obs`` and legal actions).
 
 ``--scaling`` adds golfo VecEnv's decisions per second for batch sizes 1 to 4096 and for one
-and two processes (each process its own VecEnv and its own seed), and the bytes per game.
+and two processes (each process its own VecEnv and its own seed), with a plot, and the
+resident memory per game in the batch.
 
 Not part of the test suite; the figures go to ``docs/performance.md``.  Extra packages:
 ``pip install jax pgx rlcard`` (OpenSpiel comes with ``golfo[research]``).
@@ -64,14 +66,15 @@ def load() -> str:
 # -- golfo -------------------------------------------------------------------------------
 
 
-def golfo_vecenv(batch: int, seed: int = 1, rules: str = "ludoteka", players: int = 3) -> Runner:
-    """golfo-native's VecEnv: ``batch`` games, random legal ids drawn in numpy."""
+def golfo_vecenv(batch: int, seed: int = 1, players: int = 3) -> Runner:
+    """golfo-native's VecEnv: ``batch`` one-hand games of El Golfo (every seat learning),
+    random legal ids drawn in NumPy (the learner's work counted)."""
     import numpy as np
     from golfo_native import VecEnv
 
     import golfo
 
-    env = VecEnv(batch, rules=golfo.PRESETS[rules], players=players, seed=seed)
+    env = VecEnv(batch, rules=golfo.Rules(hands=1), players=players, seed=seed)
     rng = np.random.default_rng(seed)
 
     def run(seconds: float) -> tuple[int, float]:
@@ -88,6 +91,33 @@ def golfo_vecenv(batch: int, seed: int = 1, rules: str = "ludoteka", players: in
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
                 return decisions, elapsed
+
+    return run
+
+
+def golfo_vecenv_alone(batch: int, seed: int = 1, players: int = 3) -> Runner:
+    """As :func:`golfo_vecenv`, timing ``step`` alone: the ids are drawn ahead, outside the
+    clock, and the smallest legal id is played where a drawn id is not legal."""
+    import numpy as np
+    from golfo_native import VecEnv
+
+    import golfo
+
+    env = VecEnv(batch, rules=golfo.Rules(hands=1), players=players, seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def run(seconds: float) -> tuple[int, float]:
+        _obs, mask, _to_act = env.reset()
+        decisions = 0
+        inside = 0.0
+        while inside < seconds:
+            noise = rng.random(mask.shape, dtype=np.float32)
+            actions = np.argmax(np.where(mask, noise, -1.0), axis=1)
+            start = time.perf_counter()
+            _obs, mask, _to_act, _rewards, _done = env.step(actions)
+            inside += time.perf_counter() - start
+            decisions += batch
+        return decisions, inside
 
     return run
 
@@ -243,22 +273,60 @@ def _process_rate(args: tuple[int, float, int]) -> float:
     return decisions / elapsed
 
 
-def scaling(seconds: float, repeats: int) -> None:
+def _rss() -> int:
+    """This process's resident memory in bytes (Linux's ``/proc/self/statm``)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _footprint(n: int) -> int:
+    """Resident bytes that a VecEnv of ``n`` games adds, reset and stepped once (its
+    arrays included), measured in a fresh process (spawned by :func:`memory_per_game`)."""
+    import numpy as np
+    from golfo_native import VecEnv
+
+    import golfo
+
+    before = _rss()
+    env = VecEnv(n, rules=golfo.Rules(hands=1), players=3, seed=1)
+    _obs, mask, _to_act = env.reset()
+    kept = env.step(np.argmax(mask, axis=1))
+    after = _rss()
+    del env, kept
+    return after - before
+
+
+def memory_per_game(batch: int = 4096) -> float:
+    """Resident bytes a game in the batch costs: a VecEnv of ``batch`` games against one of a
+    single game, each in a process of its own (freed pages are not reused across them)."""
+    context = multiprocessing.get_context("spawn")
+    sizes = []
+    for n in (batch, 1):
+        with context.Pool(1) as pool:
+            sizes.append(pool.apply(_footprint, (n,)))
+    return (sizes[0] - sizes[1]) / (batch - 1)
+
+
+def scaling(seconds: float, repeats: int, plot: Path | None) -> None:
     """VecEnv decisions per second by batch size, and by processes at batch 1024."""
     print(f"\n### golfo VecEnv by batch size (one process; {load()})\n")
     print("| batch | decisions/s (median) |")
     print("|---:|---:|")
-    for batch in (1, 4, 16, 64, 256, 1024, 4096):
+    batches = (1, 4, 16, 64, 256, 1024, 4096)
+    by_batch = []
+    for batch in batches:
         rates = []
         run = golfo_vecenv(batch)
         for _ in range(repeats):
             decisions, elapsed = run(seconds)
             rates.append(decisions / elapsed)
-        print(f"| {batch} | {statistics.median(rates):,.0f} |")
+        by_batch.append(statistics.median(rates))
+        print(f"| {batch} | {by_batch[-1]:,.0f} |")
     print(f"\n### golfo VecEnv by processes, batch 1024 each ({load()})\n")
     print("| processes | decisions/s in all (median) |")
     print("|---:|---:|")
     context = multiprocessing.get_context("spawn")
+    by_processes = []
     for processes in (1, 2):
         totals = []
         for r in range(repeats):
@@ -267,7 +335,27 @@ def scaling(seconds: float, repeats: int) -> None:
                     _process_rate, [(1024, seconds, 1 + r * 10 + p) for p in range(processes)]
                 )
             totals.append(sum(rates))
-        print(f"| {processes} | {statistics.median(totals):,.0f} |")
+        by_processes.append(statistics.median(totals))
+        print(f"| {processes} | {by_processes[-1]:,.0f} |")
+    print(f"\nmemory per game in the batch: {memory_per_game():,.0f} bytes (4,096 games)")
+    if plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(6, 3.6))
+        ax.plot(batches, by_batch, marker="o", label="one process")
+        ax.scatter([1024], [by_processes[1]], marker="s", color="C1", label="two processes")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("games in the batch")
+        ax.set_ylabel("decisions per second")
+        ax.set_title("golfo_native.VecEnv: observation and mask, El Golfo for three")
+        ax.grid(alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(plot, dpi=110)
+        print(f"plot written to {plot}")
 
 
 # -- main --------------------------------------------------------------------------------
@@ -276,7 +364,8 @@ def scaling(seconds: float, repeats: int) -> None:
 def engines(batch: int) -> dict[str, Callable[[], Runner]]:
     """Each engine's name and how to make its runner (imports happen when made)."""
     return {
-        "golfo VecEnv": lambda: golfo_vecenv(batch),
+        f"golfo VecEnv (batch {batch}, with the NumPy learner)": lambda: golfo_vecenv(batch),
+        f"golfo VecEnv (batch {batch}, step alone)": lambda: golfo_vecenv_alone(batch),
         "golfo PettingZoo (Python)": golfo_pettingzoo,
         "OpenSpiel leduc_poker": lambda: openspiel("leduc_poker"),
         "OpenSpiel universal_poker": lambda: openspiel("universal_poker"),
@@ -293,6 +382,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", nargs="*", help="engines whose name contains one of these")
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--plot", type=Path, help="with --scaling: the batch-size plot (PNG)")
     args = parser.parse_args(argv)
     runners: dict[str, Runner] = {}
     for name, make in engines(args.batch).items():
@@ -320,7 +410,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         args.json.write_text(json.dumps({"load": load(), "rates": rates}, indent=1))
     if args.scaling:
-        scaling(args.seconds, args.repeats)
+        scaling(args.seconds, args.repeats, args.plot)
 
 
 if __name__ == "__main__":
