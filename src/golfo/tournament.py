@@ -4,12 +4,18 @@ Each *deal* is one shuffled deck (seeded from the run's seed and the deal's inde
 as one hand from fresh stacks (``rules.starting_stack``; the dealer is seat 0).  The
 rules default to Ludoteka's points variant: its caps bound every hand's bets, so the
 chips won measure the play rather than how deep the stacks are.  With
-``duplicate=True`` every deal is played once per rotation of the bots over the seats, so
-each bot holds every seat's cards once and card luck cancels; without it, each deal is
-played once, the bots rotating over the seats from one deal to the next.
+``duplicate=True`` every deal is played once per *seating*, every order of the bots over
+the seats (:func:`seatings`: 2 for two seats, 6 for three, 24 for four), so each bot holds
+every seat's cards equally often and sits before and after each other bot equally often:
+card luck and seat order cancel (rotating the bots cyclically, as golfo did before, leaves
+one bot always just before another: two copies of a bot then differed "significantly").
+A bot at a seat draws its random numbers from the deal and the seat alone, so two copies
+of one bot swapped between two seatings play the same hand, and their gap is exactly 0.
+Without ``duplicate``, each deal is played once, the bots rotating over the seats from one
+deal to the next.
 
 A bot's result is its net chips per 100 hands; its confidence interval comes from the
-spread of its net over the deals (one deal's rotations summed: the independent unit).
+spread of its net over the deals (one deal's seatings summed: the independent unit).
 
 The work is cut into shards of deals and run by :func:`golfo.parallel.run_shards`: the
 same seed gives exactly the same result on one core, on any number of processes
@@ -18,7 +24,7 @@ same seed gives exactly the same result on one core, on any number of processes
 >>> bots = ["heuristic", "random", "random"]
 >>> result = tournament(bots, hands=30, duplicate=True, seed=1, workers=1)
 >>> [r.name for r in result.results], result.hands, result.deals
-(['heuristic', 'random', 'random#2'], 30, 10)
+(['heuristic', 'random', 'random#2'], 30, 5)
 >>> sum(r.net for r in result.results)    # chips only change hands
 0
 """
@@ -26,6 +32,7 @@ same seed gives exactly the same result on one core, on any number of processes
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -45,6 +52,7 @@ __all__ = [
     "TournamentResult",
     "make_bot",
     "plot",
+    "seatings",
     "tournament",
 ]
 
@@ -71,6 +79,22 @@ def make_bot(name: str, seed: int) -> Bot:
     if not isinstance(bot, Bot):
         raise ValueError(f"{name!r} did not make a bot (no choose method)")
     return bot
+
+
+def seatings(players: int, duplicate: bool = True) -> tuple[tuple[int, ...], ...]:
+    """The seatings a duplicate deal is played in: ``seating[e]`` is the seat of bot ``e``,
+    every order of the bots over the seats, the first one bot ``e`` at seat ``e``.  Without
+    ``duplicate``: the ``players`` cyclic rotations (deal ``d`` is played in the
+    ``d % players``-th alone).
+
+    >>> seatings(3)
+    ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    >>> len(seatings(4)), seatings(3, duplicate=False)
+    (24, ((0, 1, 2), (1, 2, 0), (2, 0, 1)))
+    """
+    if duplicate:
+        return tuple(itertools.permutations(range(players)))
+    return tuple(tuple((e + turn) % players for e in range(players)) for turn in range(players))
 
 
 @attrs.frozen
@@ -118,14 +142,14 @@ class Comparison:
         return self.low > 0 or self.high < 0
 
 
-def _interval(total: int, square: int, deals: int, rotations: int) -> tuple[float, float, float]:
-    """Mean per 100 hands and its 95% interval, from the sum of a per-deal quantity and
-    the sum of its squares."""
-    mean = total / deals / rotations * 100
+def _interval(total: int, square: int, deals: int, rounds: int) -> tuple[float, float, float]:
+    """Mean per 100 hands and its 95% interval, from the sum of a per-deal quantity (over
+    the deal's ``rounds`` hands) and the sum of its squares."""
+    mean = total / deals / rounds * 100
     if deals < 2:
         return mean, -math.inf, math.inf
     variance = max(0.0, (square - total * total / deals) / (deals - 1))
-    half = _Z95 * math.sqrt(variance / deals) / rotations * 100
+    half = _Z95 * math.sqrt(variance / deals) / rounds * 100
     return mean, mean - half, mean + half
 
 
@@ -134,17 +158,17 @@ class TournamentResult:
     """A tournament's outcome (:func:`tournament`)."""
 
     bots: tuple[str, ...]
-    """The bots, in their seats' order at the first rotation."""
+    """The bots, in their seats' order at the first seating."""
     rules: Rules
     """The rules played."""
     seed: int
     """The run's seed."""
     duplicate: bool
-    """Whether each deal was played once per rotation."""
+    """Whether each deal was played once per seating (:func:`seatings`)."""
     deals: int
     """Decks dealt."""
     hands: int
-    """Hands played (``deals`` times the rotations)."""
+    """Hands played (``deals`` times the seatings)."""
     results: tuple[BotResult, ...]
     """Per bot, in :attr:`bots`' order."""
     curve: tuple[tuple[int, tuple[int, ...]], ...]
@@ -152,7 +176,7 @@ class TournamentResult:
     at most about 1,000 of them, evenly spread; for plots."""
     cross: tuple[tuple[int, ...], ...]
     """``cross[e][f]``: the sum over deals of bot ``e``'s net times bot ``f``'s (per deal,
-    rotations summed); the variances and covariances behind the intervals."""
+    seatings summed); the variances and covariances behind the intervals."""
 
     def compare(self, a: str, b: str) -> Comparison:
         """How far bot ``a`` (a name of :attr:`results`) finished ahead of bot ``b``."""
@@ -163,8 +187,8 @@ class TournamentResult:
             raise ValueError(f"bots are {names}, got {a!r} and {b!r}") from None
         total = self.results[i].net - self.results[j].net
         square = self.cross[i][i] - 2 * self.cross[i][j] + self.cross[j][j]
-        rotations = len(self.bots) if self.duplicate else 1
-        mean, low, high = _interval(total, square, self.deals, rotations)
+        rounds = len(seatings(len(self.bots))) if self.duplicate else 1
+        mean, low, high = _interval(total, square, self.deals, rounds)
         return Comparison(a, b, mean, low, high)
 
     def to_data(self) -> dict[str, Any]:
@@ -229,21 +253,20 @@ def _play_shard(shard: _Shard) -> _Totals:
     """Play a shard's deals (a top-level function: process pools and Ray pickle it)."""
     n = len(shard.bots)
     table = engines.engine(shard.engine)
-    rotations = n if shard.duplicate else 1
+    orders = seatings(n, shard.duplicate)
     sums = [0] * n
     cross = [[0] * n for _ in range(n)]
     hands = 0
     for deal in range(shard.start, shard.stop):
         deck = shuffled_deck(derive_seed(shard.seed, deal))
         nets = [0] * n
-        for r in range(rotations):
-            turn = r if shard.duplicate else deal % n
-            # bot e sits at seat (e + turn) % n; each seat's bot is seeded by deal, turn, seat
-            seat_of = [(e + turn) % n for e in range(n)]
+        for seat_of in orders if shard.duplicate else (orders[deal % n],):
+            # bot e sits at seat seat_of[e]; each seat's bot is seeded by the deal and the seat
+            # alone, so a seat plays with the same random numbers in every seating
             by_seat: list[Bot] = [RandomBot(0)] * n
             for e, name in enumerate(shard.bots):
                 seat = seat_of[e]
-                by_seat[seat] = make_bot(name, derive_seed(shard.seed, deal, turn, seat))
+                by_seat[seat] = make_bot(name, derive_seed(shard.seed, deal, seat))
             state = table.play_hand(table.new_game(shard.rules, n), by_seat, deck)
             payoffs = state.results[-1].payoffs
             for e in range(n):
@@ -281,8 +304,9 @@ def tournament(
     """Play ``bots`` (3 or 4 names, or as many as a variant's ``rules.table_sizes`` allow; see
     :data:`BOTS`; one per seat) against each other.
 
-    ``hands``: hands in all; a deal is played once per rotation with ``duplicate``
-    (``hands // len(bots)`` deals, at least one), else once.  ``workers``, ``ray``: see
+    ``hands``: hands in all; a deal is played once per seating with ``duplicate``
+    (:func:`seatings`: ``hands // len(seatings(len(bots)))`` deals, at least one), else
+    once.  ``workers``, ``ray``: see
     :func:`golfo.parallel.run_shards`.  ``shard_deals``: deals per shard (default: about
     2,000 shards, at least 10 deals each; it never depends on the workers).
     ``progress(hands)`` is called as shards finish.  ``engine``: ``"python"`` or
@@ -296,8 +320,8 @@ def tournament(
         make_bot(name, 0)  # unknown names fail here, before any work starts
     engines.engine(engine)  # so does an engine that is not installed
     n = len(names)
-    rotations = n if duplicate else 1
-    deals = max(1, hands // rotations)
+    rounds = len(seatings(n)) if duplicate else 1
+    deals = max(1, hands // rounds)
     size = shard_deals or max(10, math.ceil(deals / 2000))
     shards = [
         _Shard(names, rules, seed, duplicate, start, min(deals, start + size), engine)
@@ -320,7 +344,7 @@ def tournament(
             progress(totals.hands)
     results = []
     for e, label in enumerate(_labels(names)):
-        mean, low, high = _interval(sums[e], cross[e][e], deals, rotations)
+        mean, low, high = _interval(sums[e], cross[e][e], deals, rounds)
         results.append(BotResult(label, played, sums[e], mean, low, high))
     return TournamentResult(
         names,

@@ -1,7 +1,8 @@
 """``golfo tournament``: bots ranked by their chips per 100 hands, with confidence intervals.
 
 It runs :func:`golfo.tournament.tournament`: with ``--duplicate`` every deal is played once
-per rotation of the bots over the seats, so card luck cancels.  The table gives each bot's
+per order of the bots over the seats (6 for three seats, 24 for four), so card luck and seat
+order cancel.  The table gives each bot's
 net chips per 100 hands with a 95% confidence interval, then how far each bot finished
 ahead of each other one (paired by deal); ``--json`` writes the same as JSON (the same
 bytes for the same seed, whatever ``--workers`` or ``--ray``), ``--plot FILE.png`` each
@@ -38,7 +39,7 @@ def add_tournament(sub: Any, rules_help: str) -> None:
         "tournament",
         help="bots ranked by chips per 100 hands, with 95%% confidence intervals",
         description="Bots against bots, one hand per deal from fresh stacks; with "
-        "--duplicate each deal is played once per rotation of the bots over the seats.",
+        "--duplicate each deal is played once per order of the bots over the seats.",
     )
     command.add_argument(
         "--bots",
@@ -53,7 +54,8 @@ def add_tournament(sub: Any, rules_help: str) -> None:
     command.add_argument(
         "--duplicate",
         action="store_true",
-        help="play each deal once per rotation of the bots, so card luck cancels "
+        help="play each deal once per order of the bots over the seats (6 for three, 24 for "
+        "four), so card luck and seat order cancel "
         "(default: each deal once, the bots rotating from deal to deal)",
     )
     command.add_argument(
