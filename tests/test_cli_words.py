@@ -9,9 +9,11 @@ the words module, in process, against ``golfo.notation``.
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import golfo
@@ -19,14 +21,16 @@ from golfo.cli import parser
 from golfo.cli.common import locale_lang
 from golfo.cli.helptext import phase_help
 from golfo.cli.output import Output, wrap
-from golfo.cli.results import hand_start_lines
+from golfo.cli.results import hand_start_lines, trabuco_line
 from golfo.cli.words import (
     RefusedError,
+    best_hand_words,
     cards_words,
     moves_line,
     read_move,
     round_total,
     seat_namer,
+    stock_words,
 )
 from test_cli import PROMPT, advance, facing_a_raise, new_table, resume, run, saved
 
@@ -268,6 +272,71 @@ def test_simulate_explains_the_trabucos() -> None:
     )
     assert "Showdown rate: " in result.stdout
     assert "manos" not in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_simulate_words_follow_the_variant(lang: str) -> None:
+    """``--rules mini``: the best hand is a 9 (9 points), a hand holds one card, so a seat
+    held back by the stock found it empty; nothing of El Golfo's 30 points or five cards."""
+    result = run("simulate", "--rules", "mini", "--hands", "40", "--workers", "1", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    lines = {line.split(":")[0]: line for line in result.stdout.splitlines() if ": " in line}
+    if lang == "en":
+        assert lines["Trabucos"].endswith(
+            "hands where mano showed 9 points (a 9) and won the main pot"
+        )
+        assert lines["Stock short"].endswith(
+            "a seat found the stock empty and could change nothing"
+        )
+        assert lines["Stock limited"].endswith("a seat found the stock empty at its discard")
+    else:
+        assert lines["Trabucos"].endswith(
+            "manos en que el mano enseñó 9 puntos (un 9) y ganó el bote"
+        )
+        assert lines["Mazo corto"].endswith(
+            "un asiento encontró el mazo vacío y no pudo cambiar nada"
+        )
+        assert lines["Mazo limitado"].endswith("un asiento encontró el mazo vacío al descartar")
+    assert not re.search(r"\b30 (points|puntos)|\b5 (cards|cartas)", result.stdout)
+
+
+def test_simulate_measures_the_stock_against_the_variants_hand() -> None:
+    """MINI for two: 4 cards, 2 dealt, 2 to draw, so no seat ever finds fewer than its one
+    card (rate 0, where counting five cards would say every discard); for three, 1 to draw."""
+    rates = []
+    for bots in ("random,random", "heuristic,random,random"):
+        args = ("simulate", "--rules", "mini", "--bots", bots, "--hands", "60", "--json")
+        result = run(*args, "--workers", "1")
+        assert result.returncode == 0, result.stderr
+        rates.append(json.loads(result.stdout)["stock_limited_rate"])
+    assert rates[0] == 0
+    assert rates[1] > 0
+
+
+def test_the_best_hand_and_the_stock_are_said_from_the_rules() -> None:
+    """A variant of three-card hands of 3..8, two cards counted: 15 points (8 and 7), and
+    fewer than 3 cards in the stock; El Golfo's words unchanged."""
+    rules = golfo.Rules(
+        ranks=(3, 4, 5, 6, 7, 8), deal_sizes=(2, 1), cards_counted=2, table_sizes=(2, 3)
+    )
+    assert rules.best_value == 15
+    assert best_hand_words(rules, "en") == "15 points (8 and 7 of one suit)"
+    assert best_hand_words(rules, "es") == "15 puntos (8 y 7 de un palo)"
+    one = attrs.evolve(rules, deal_sizes=(1, 0), betting_rounds=(1, 3))
+    assert best_hand_words(one, "en") == "8 points (an 8)"
+    assert stock_words(rules, "en", short=False) == (
+        "a seat found fewer than 3 cards in the stock at its discard"
+    )
+    assert stock_words(rules, "es", short=True) == (
+        "un asiento encontró menos de 3 cartas en el mazo y descartó todas las que había"
+    )
+    assert (
+        trabuco_line("en", rules)
+        == "Trabuco! Mano wins the main pot with 15 points (8 and 7 of one suit)."
+    )
+    assert trabuco_line("es") == (
+        "¡Trabuco! El mano gana el bote con 30 puntos (9, 8, 7 y 6 de un palo)."
+    )
 
 
 # -- the words the player reads agree: README, help, notation, docs ------------------------

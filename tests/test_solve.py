@@ -14,6 +14,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import attrs
 import pytest
 
 import golfo
@@ -27,6 +28,7 @@ from golfo.solve import (
     Strategy,
     TabularPolicy,
     best_response,
+    build_tree,
     cfr,
     distribution,
     exploitability,
@@ -150,6 +152,18 @@ def test_the_tree_of_mini_has_the_published_size_and_keys_are_whole_views() -> N
         assert j < 0 or (tree.seats[j] == tree.seats[i] and a < len(tree.actions[j]))
     with pytest.raises(golfo.SeatError):
         info_key(golfo.view(tree.states[0], None))
+
+
+def test_the_keys_grown_along_the_walk_are_the_views_keys_with_discards_face_down() -> None:
+    """``build_tree`` grows each seat's key by one token per action: with face-down discards
+    and three seats, every information set's key is still its whole view's, and another
+    seat's discard shows only its count."""
+    rules = attrs.evolve(MINI, discards_face_up=False)
+    tree = build_tree(rules, 3)
+    assert tree.size.histories == game_tree(MINI, 3).size.histories  # the same game tree
+    for i, key in enumerate(tree.keys):
+        assert info_key(tree.view(i)) == key
+    assert any("x1#1" in key for key in tree.keys if key.startswith("p2"))
 
 
 def test_the_exploitability_of_the_uniform_policy_is_the_brute_force_one() -> None:

@@ -4,6 +4,7 @@
 
 use crate::bugs::{self, Bug};
 use crate::state::{Action, Actor, Core, Phase};
+use crate::variant::Variant;
 
 /// What the one to act may do, as `golfo.LegalMoves`: amounts as half-open ranges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -353,13 +354,25 @@ pub fn gather(hand: u32, mask: u32) -> u32 {
     out
 }
 
-/// The ids of `golfo.ext.codec.ActionCodec(mode="exact", max_amount=m)`.
+/// The ids of `golfo.ext.codec.ActionCodec.for_rules(rules, players)` (exact mode) with
+/// `max_amount = m`: amounts `1..=m`, Pass, Call, Fold, the variant's discard ids (one per
+/// subset of the hand: 32 in El Golfo, none without discard rounds), NextHand, EndGame.
 #[derive(Clone, Copy, Debug)]
 pub struct Ids {
     pub max_amount: i64,
+    /// The discard ids: `golfo.ext.codec.discard_ids(rules)`.
+    pub discards: i64,
 }
 
 impl Ids {
+    /// The ids of a game of `variant` whose amounts go up to `max_amount`.
+    #[inline]
+    pub fn new(max_amount: i64, variant: &Variant) -> Ids {
+        Ids {
+            max_amount,
+            discards: variant.discard_ids(),
+        }
+    }
     #[inline]
     pub fn pass_id(self) -> i64 {
         self.max_amount + 1
@@ -370,10 +383,10 @@ impl Ids {
     }
     #[inline]
     pub fn next_hand_id(self) -> i64 {
-        self.max_amount + 36
+        self.discard_base() + self.discards
     }
     pub fn count(self) -> i64 {
-        self.max_amount + 38
+        self.next_hand_id() + 2
     }
 
     /// The legal ids, sorted (chance: the card indices of the stock); `Err(amount)` when a

@@ -453,10 +453,11 @@ impl Game {
         )
     }
 
-    /// The legal ids of `ActionCodec(mode="exact", max_amount=max_amount)`; chance: the
-    /// card indices of the stock.  OverflowError(amount) when an amount has no id.
+    /// The legal ids of `ActionCodec.for_rules(rules, players)` built with `max_amount` (the
+    /// discard ids of the game's variant); chance: the card indices of the stock.
+    /// OverflowError(amount) when an amount has no id.
     fn legal_ids(&mut self, max_amount: i64) -> PyResult<Vec<i64>> {
-        let ids = Ids { max_amount };
+        let ids = Ids::new(max_amount, self.g.core.rules.variant);
         match ids.legal(&self.g.core, &mut self.ids) {
             Ok(()) => Ok(self.ids.clone()),
             Err(amount) => Err(PyOverflowError::new_err(amount)),
@@ -465,7 +466,7 @@ impl Game {
 
     /// Apply the action of a legal id in place; False (nothing changed) if it is not legal.
     fn apply_id(&mut self, max_amount: i64, id: i64) -> bool {
-        match (Ids { max_amount }).decode(&self.g.core, id) {
+        match Ids::new(max_amount, self.g.core.rules.variant).decode(&self.g.core, id) {
             Some(action) => self.g.play(action).is_ok(),
             None => false,
         }
@@ -473,7 +474,7 @@ impl Game {
 
     /// The flat action of a legal id, or None.
     fn decode_id(&self, max_amount: i64, id: i64) -> Option<(u8, i64, i64)> {
-        (Ids { max_amount })
+        Ids::new(max_amount, self.g.core.rules.variant)
             .decode(&self.g.core, id)
             .map(Action::flat)
     }

@@ -295,6 +295,16 @@ impl Variant {
         self.discard_rounds
     }
 
+    /// The discard ids of `golfo.ext.codec.discard_ids(rules)`: one per subset of a hand
+    /// (`2 ** hand size`, 32 in El Golfo), none when no discard round is played.
+    pub fn discard_ids(&self) -> i64 {
+        if self.discard_rounds > 0 {
+            1 << (self.deal_sizes[0] + self.deal_sizes[1])
+        } else {
+            0
+        }
+    }
+
     /// The betting rounds played (1..4), ascending.
     pub fn betting_rounds(&self) -> Vec<u8> {
         (0..4)
@@ -352,6 +362,7 @@ mod tests {
         assert_eq!(*el_golfo(), Variant::EL_GOLFO);
         assert_eq!(Variant::EL_GOLFO.min_players(), 3);
         assert!(!Variant::EL_GOLFO.seats_allowed(2));
+        assert_eq!(Variant::EL_GOLFO.discard_ids(), 32);
         assert_eq!(Variant::EL_GOLFO.value(0b11111 << 2), 30);
         assert_eq!(
             Variant::EL_GOLFO.value(1 | 2 | 1 << 7 | 1 << 8 | 1 << 19),
@@ -381,6 +392,7 @@ mod tests {
         assert_eq!(mini.after(Phase::Bet3), Phase::Showdown);
         assert_eq!(mini.best_value(), 9);
         assert_eq!(mini.min_players(), 2);
+        assert_eq!(mini.discard_ids(), 2); // stand pat, change the card
         let two = Variant::new(
             &[9, 3, 4],
             &[0, 1, 2, 3],
@@ -395,6 +407,7 @@ mod tests {
         .unwrap();
         assert_eq!(two.value(0b1111111 << 14), 17); // 9 + 8 of espadas, two counted
         assert_eq!(two.best_value(), 13); // 9 + 4: the deck has 3, 4 and 9
+        assert_eq!(two.discard_ids(), 0); // no discard round
     }
 
     #[test]

@@ -47,7 +47,7 @@ from golfo.hand import Hand
 from golfo.moves import LegalMoves, describe_legal, legal_actions, legal_moves
 from golfo.records import from_json, replay, to_json
 from golfo.reducer import apply, is_legal, new_game
-from golfo.rules import LUDOTEKA, MEDIANO, MINI, TRADICIONAL, Rules
+from golfo.rules import LUDOTEKA, MEDIANO, MINI, PRESETS, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
 from golfo.shuffle import shuffled_deck
 from golfo.standings import Standing, Standings, standings
@@ -60,6 +60,7 @@ __all__ = [
     "LUDOTEKA",
     "MEDIANO",
     "MINI",
+    "PRESETS",
     "TRADICIONAL",
     "Action",
     "Bet",

@@ -20,11 +20,20 @@ Traceback (most recent call last):
 golfo.errors.RulesError: ante must be a whole number >= 0, got -1
 >>> len(MINI.deck), MINI.deal_sizes, [p.value for p in MINI.phases]
 (4, (1, 0), ['deal_1', 'bet_1', 'discard_1', 'bet_3', 'showdown'])
+
+The presets by name, the one registry every command, server and environment reads
+(:data:`PRESETS`):
+
+>>> from golfo import PRESETS
+>>> {name: rules.table_sizes for name, rules in PRESETS.items()}
+{'tradicional': (3, 4), 'ludoteka': (3, 4), 'mini': (2, 3), 'mediano': (2, 3)}
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -38,10 +47,12 @@ __all__ = [
     "LUDOTEKA",
     "MEDIANO",
     "MINI",
+    "PRESETS",
     "TRADICIONAL",
     "VARIANT_FIELDS",
     "Rules",
     "check_players",
+    "preset_name",
     "sizes_words",
 ]
 
@@ -504,3 +515,28 @@ MEDIANO: Final = Rules(
 """A Leduc-sized El Golfo, for native solvers (2 or 3 players, one hand): :data:`MINI` with
 the sevens too, six cards, so more is left to draw.  ``docs/rules.md``, *Variants*, gives its
 tree's size."""
+
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA, "mini": MINI, "mediano": MEDIANO}
+)
+"""The rule presets by name, read-only: ``"tradicional"`` (:data:`TRADICIONAL`),
+``"ludoteka"`` (:data:`LUDOTEKA`), ``"mini"`` (:data:`MINI`) and ``"mediano"``
+(:data:`MEDIANO`).  The one registry of these names: ``golfo play --rules``, ``golfo serve``'s
+``POST /api/tables``, the PettingZoo and OpenSpiel games take them from here."""
+
+
+def preset_name(rules: Rules) -> str | None:
+    """The name in :data:`PRESETS` of the preset that ``rules`` are, maybe with another
+    number of ``hands`` (and the starting stack that follows from it); ``None`` for any other
+    rules.
+
+    >>> import attrs
+    >>> preset_name(MINI), preset_name(attrs.evolve(LUDOTEKA, hands=3))
+    ('mini', 'ludoteka')
+    >>> preset_name(attrs.evolve(TRADICIONAL, ante=2)) is None
+    True
+    """
+    for name, preset in PRESETS.items():
+        if rules in (preset, attrs.evolve(preset, hands=rules.hands)):
+            return name
+    return None

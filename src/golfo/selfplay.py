@@ -60,9 +60,10 @@ class Tally:
     showdowns: int = 0
     """Hands that went to a showdown."""
     stock_limited: int = 0
-    """Hands where a seat found fewer than five cards in the stock at its discard."""
+    """Hands where a seat found fewer cards in the stock at its discard than a hand holds
+    (``rules.hand_size``, five in El Golfo)."""
     stock_short: int = 0
-    """Hands where a seat found fewer than five and discarded all there were."""
+    """Hands where a seat found fewer than a hand holds and discarded all there were."""
     trabucos: int = 0
     """Showdowns won by mano with 30."""
     net: list[int] = attrs.Factory(list)
@@ -133,9 +134,10 @@ def _play_game(game: _Game) -> tuple[Tally, list[str]]:
 
     def watch(state: Any, action: Action) -> None:
         nonlocal limited, short
-        if isinstance(action, Discard):
-            room = min(5, state.stock_mask.bit_count())
-            if room < 5:
+        if isinstance(action, Discard):  # fewer cards in the stock than a hand holds
+            hand = game.rules.hand_size
+            room = min(hand, state.stock_mask.bit_count())
+            if room < hand:
                 limited = True
                 if len(action.cards) == room:
                     short = True

@@ -31,7 +31,7 @@ from golfo.moves import LegalMoves, legal_moves
 from golfo.rules import Rules
 from golfo.state import HandResult, Phase, State, TableFacts, log_entries
 
-__all__ = ["Dealt", "Discarded", "View", "ViewEvent", "redacted_history", "view"]
+__all__ = ["Dealt", "Discarded", "View", "ViewEvent", "redact", "redacted_history", "view"]
 
 
 @attrs.frozen
@@ -120,7 +120,16 @@ class View(TableFacts):
         return () if moves is None else tuple(moves)
 
 
-def _redact(action: Action, actor: int | None, seat: int | None, face_up: bool) -> ViewEvent:
+def redact(action: Action, actor: int | None, seat: int | None, face_up: bool) -> ViewEvent:
+    """One entry of the history (``action`` and its ``actor``, as :class:`golfo.Log` has
+    them) as ``seat`` sees it (``None``: a spectator), the discards shown when ``face_up``
+    (``rules.discards_face_up``): a :class:`Dealt` without the card when dealt to another, a
+    :class:`Discarded` without the cards when face down and another's; else the action.
+
+    >>> import golfo
+    >>> redact(golfo.Deal(golfo.Card.parse("9O")), 1, 0, True)
+    Dealt(seat=1, card=None)
+    """
     if isinstance(action, Deal):
         assert actor is not None
         return Dealt(actor, action.card if actor == seat else None)
@@ -138,7 +147,7 @@ def _events(state: State, seat: int | None, *, whole_game: bool) -> tuple[ViewEv
     for action, actor in log_entries(state.log):
         if not whole_game and isinstance(action, NextHand):
             break
-        out.append(_redact(action, actor, seat, face_up))
+        out.append(redact(action, actor, seat, face_up))
     out.reverse()
     return tuple(out)
 

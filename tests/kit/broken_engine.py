@@ -68,7 +68,7 @@ BUGS: dict[str, tuple[ModuleType, str, str, str, tuple[ModuleType, ...]]] = {
     ),
     "face-down-discard-shown": (
         golfo.views,
-        "_redact",
+        "redact",
         "visible = face_up or actor == seat",
         "visible = True",
         (),

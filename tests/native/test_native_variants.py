@@ -1,7 +1,8 @@
 """golfo-native on variants of the rules (issue 34), in lockstep with golfo's reducer: random
 games of random variants (``tests/rulesets.py``'s strategy: decks, deals, rounds, cards
 counted, fixed limits, most raises, 2 to 4 seats) compared action by action and state by
-state, with the ids, the heuristic's choices and the views; the refusals of R5's new limits
+state, with the ids (the codec's, each variant's discard ids), the heuristic's choices and the
+views; games played by ids; the refusals of R5's new limits
 word for word; MINI's and MEDIANO's perft counts equal to golfo's; whole games in Rust."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from lockstep import play_lockstep, same_refusal, start
 import golfo
 from golfo.conformance.perft import perft
 from golfo.conformance.runner import choose
-from golfo.ext.codec import ActionCodec, chance_ids
+from golfo.ext.codec import ActionCodec, chance_ids, decode_chance
 from golfo.wire import to_data
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared strategies
@@ -61,10 +62,6 @@ def every_view_and_choice(ours: golfo.State, theirs: NativeState) -> None:
             codec = ActionCodec.for_rules(ours.rules, ours.players)
         except golfo.RulesError:  # a table the codec does not take: nor do the ids
             with pytest.raises(golfo.RulesError):
-                theirs.legal_ids()
-            return
-        if codec.discard_ids != 32:  # Rust's ids keep El Golfo's layout: refused, not wrong
-            with pytest.raises(golfo.RulesError, match="El Golfo's layout"):
                 theirs.legal_ids()
             return
         expected = chance_ids(ours) if seat is golfo.CHANCE else codec.legal_ids(ours)
@@ -131,6 +128,68 @@ def test_the_small_presets_play_in_lockstep(rules: golfo.Rules, players: int) ->
         both = start(rules, players, rng.randrange(players), None)
         assert both is not None
         play_lockstep(*both, rng, also=every_view_and_choice)
+
+
+def play_by_ids(rules: golfo.Rules, players: int, dealer: int, rng: random.Random) -> int:
+    """A game played by random legal ids on both engines: golfo-native's ``legal_ids`` are the
+    codec's (``ActionCodec.for_rules``), each id decodes to the codec's action and
+    ``apply_id`` gives golfo's state after it; ids out of the codec's range are refused as
+    it refuses them.  Returns the cards changed in the discards (how far play went)."""
+    codec = ActionCodec.for_rules(rules, players)
+    ours = golfo.new_game(rules, players=players, dealer=dealer)
+    theirs = NativeState.new_game(rules, players, dealer)
+    changed = 0
+    while not ours.is_over:
+        ids = theirs.legal_ids()
+        pick = rng.choice(ids)
+        action: golfo.Action
+        if ours.to_act is golfo.CHANCE:
+            assert ids == list(chance_ids(ours))
+            action = decode_chance(pick)
+        else:
+            assert ids == list(codec.legal_ids(ours))
+            action = codec.decode(ours, pick)
+            assert theirs.action_of_id(pick) == action
+            if isinstance(action, golfo.Discard):
+                changed += len(action.cards)
+        theirs.apply_id(pick)
+        ours = golfo.apply(ours, action)
+        assert theirs.to_state() == ours
+    size = codec.num_distinct_actions  # the variant's: its discard ids, then NextHand, EndGame
+    with pytest.raises(golfo.CodecError, match=f"0..{size - 1},"):
+        theirs.apply_id(size)
+    with pytest.raises(golfo.IllegalActionError):
+        theirs.apply_id(size - 1)  # EndGame: the game is over
+    return changed
+
+
+ID_GAMES = [
+    *PRESETS,
+    pytest.param(attrs.evolve(golfo.MINI, hands=3), 3, id="mini-3-hands"),  # NextHand's id
+    pytest.param(attrs.evolve(golfo.TRADICIONAL, hands=1), 3, id="tradicional-3"),
+    pytest.param(attrs.evolve(golfo.LUDOTEKA, hands=1), 4, id="ludoteka-4"),
+]
+
+
+@pytest.mark.parametrize(("rules", "players"), ID_GAMES)
+def test_ids_are_the_codecs_on_the_presets(rules: golfo.Rules, players: int) -> None:
+    """MINI's two discard ids, MEDIANO's, El Golfo's 32: random games played by ids, seeded."""
+    rng = random.Random(f"ids-{players}-{len(rules.deck)}-{rules.ante}")
+    changed = sum(play_by_ids(rules, players, game % players, rng) for game in range(12))
+    assert changed > 0  # random play reached discards that change cards
+
+
+@common
+@given(game=variant_games(), seed=st.integers(0, 2**32))
+def test_ids_are_the_codecs_on_random_variants(game: GameArgs, seed: int) -> None:
+    """Any variant the codec takes (default stacks): 0 to 32 discard ids."""
+    rules, players, dealer, _ = game
+    try:
+        ActionCodec.for_rules(rules, players)
+        golfo.new_game(rules, players=players, dealer=dealer)
+    except golfo.RulesError:
+        return  # not a table the codec takes (or no game): the lockstep tests cover refusals
+    play_by_ids(rules, players, dealer, random.Random(seed))
 
 
 def fixed(**changes: Any) -> golfo.Rules:

@@ -224,3 +224,8 @@ def test_variant_observation_depends_only_on_the_seats_view() -> None:
     assert not np.array_equal(
         observed[0]["player_0"]["observation"], observed[1]["player_0"]["observation"]
     )
+
+
+def test_an_unknown_preset_name_is_a_value_error_naming_the_presets() -> None:
+    with pytest.raises(ValueError, match=r"tradicional, ludoteka, mini, mediano.*'grande'"):
+        golfo_pz.raw_env(rules="grande")

@@ -73,6 +73,8 @@ def test_create_list_and_show_tables(client: TestClient) -> None:
     [
         ({"rules": "poker"}, "table.rules"),
         ({"players": 5}, "table.players"),
+        ({"players": 2}, "table.players: expected 3 or 4 (these rules' table sizes), got 2"),
+        ({"rules": "mini", "players": 4}, "table.players: expected 2 or 3"),
         ({"players": "3"}, "table.players"),
         ({"bots": {"7": "heuristic"}}, "table.bots"),
         ({"bots": {"1": "genius"}}, "table.bots.1"),
@@ -99,6 +101,43 @@ def test_bad_tables_are_format_errors(client: TestClient, body: dict[str, Any], 
         "en": "the table asked for could not be read",
     }
     assert client.get("/api/tables").json()["tables"] == []  # nothing was made
+
+
+def test_the_presets_are_the_registrys(client: TestClient) -> None:
+    """Every preset of golfo.rules.PRESETS by name, at each of its table sizes; a refusal
+    names them all; GET /api/server lists them with their hands and sizes."""
+    info = client.get("/api/server").json()["presets"]
+    assert list(info) == list(golfo.PRESETS)
+    for name, rules in golfo.PRESETS.items():
+        assert info[name] == {"hands": rules.hands, "table_sizes": list(rules.table_sizes)}
+        for players in rules.table_sizes:
+            table = new_table(client, rules=name, players=players, bots={"1": "random"})
+            assert (table["preset"], table["players"]) == (name, players)
+            assert golfo.wire.rules_from_data(table["rules"]) == rules
+            assert len(table["seats"]) == players
+    answer = client.post("/api/tables", json={"rules": "Mini"})
+    detail = answer.json()["error"]["detail"]
+    assert detail.startswith("table.rules: expected a preset (")
+    assert all(f'"{name}"' in detail for name in golfo.PRESETS)
+
+
+def test_variant_tables_and_their_sizes(client: TestClient) -> None:
+    mini = new_table(client, rules="mini", players=2, bots={"1": "heuristic"}, hands=3)
+    assert (mini["preset"], mini["rules"]["hands"]) == ("mini", 3)  # a preset, hands of its own
+    mediano = new_table(client, rules="mediano")  # three seats by default: MEDIANO allows them
+    assert (mediano["preset"], mediano["players"]) == ("mediano", 3)
+    view = client.get(f"/api/tables/{mini['table']}").json()["view"]
+    assert (view["players"], view["hand_sizes"]) == (2, [1, 1])  # one card each, dealt
+    # rules of its own, variant fields included: no preset, and its smallest size by default
+    own = golfo.Rules(ranks=(7, 8, 9), deal_sizes=(2, 1), table_sizes=(2,))
+    table = new_table(client, rules=golfo.wire.to_data(own))
+    assert (table["preset"], table["players"]) == (None, 2)
+    assert golfo.wire.rules_from_data(table["rules"]) == own
+    answer = client.post("/api/tables", json={"rules": golfo.wire.to_data(own), "players": 3})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["detail"] == (
+        "table.players: expected 2 (these rules' table sizes), got 3"
+    )
 
 
 def test_bodies_that_are_not_json_or_too_big(client: TestClient) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 from serverkit import LiveServer, Player, check_messages, dump, states_of
 
 import golfo
@@ -99,6 +100,42 @@ def test_no_socket_is_ever_sent_a_card_it_may_not_know(live: LiveServer) -> None
         for seat, p in clients.items():
             check_messages(p.received, seat, states)
         check_messages(watcher.received, None, states)
+
+
+def test_variant_tables_mini_for_two_and_mediano_for_three(live: LiveServer) -> None:
+    """A whole game of MINI between two people, and of MEDIANO for a person and two bots,
+    each watched: every message checked, and the records read again after a restart."""
+    client = Client(live.url)
+    mini = client.create_table(rules="mini", players=2, hands=3, pause=0.05, seed=5)["table"]
+    mediano = client.create_table(
+        rules="mediano", bots={"1": "heuristic", "2": "random"}, pause=0.05, bot_delay=0.01, seed=6
+    )["table"]
+    assert [(t["preset"], t["players"]) for t in client.tables()] == [("mini", 2), ("mediano", 3)]
+    seated = {mini: (0, 1), mediano: (0,)}
+    tokens = {(t, s): client.take_seat(t, s, f"p{s}")["token"] for t in seated for s in seated[t]}
+    players = {key: Player(client, key[0], token, salt=key[1]) for key, token in tokens.items()}
+    watchers = {t: Player(client, t, None) for t in seated}
+    for p in [*players.values(), *watchers.values()]:
+        p.start()
+    for p in [*players.values(), *watchers.values()]:
+        p.join(timeout=120)
+        assert p.finished, (p.lost, p.error)
+    records = {t: json.dumps(client.record(t)) for t in seated}
+    games = {mini: (attrs.evolve(golfo.MINI, hands=3), 2), mediano: (golfo.MEDIANO, 3)}
+    for table, (rules, size) in games.items():
+        states = states_of(records[table])
+        final = states[-1]
+        assert final.is_over
+        assert (final.rules, final.players) == (rules, size)
+        for seat in seated[table]:
+            assert check_messages(players[table, seat].received, seat, states) > 3
+        assert check_messages(watchers[table].received, None, states) > 3
+    assert len(states_of(records[mini])[-1].results) == 3
+    live.stop()  # the tables read back from their logs, by a new process
+    client = live.start()
+    for table in seated:
+        assert json.dumps(client.record(table)) == records[table]
+        assert client.table(table)["preset"] == ("mini" if table == mini else "mediano")
 
 
 def test_a_token_acts_and_reads_only_for_its_own_seat(live: LiveServer) -> None:

@@ -34,7 +34,7 @@ from browserkit import (
     wait_until,
 )
 
-from golfo import LUDOTEKA, TRADICIONAL
+from golfo import PRESETS
 from golfo.server.client import Client
 
 if CHROMIUM is None:  # pragma: no cover - .ci/run installs it
@@ -394,10 +394,17 @@ def test_create_seats_the_creator(
     page = new_page(browser, size)
     open_lobby(page, server.url)
     assert page.input_value("#create [name=pause]") == ""  # until a player asks: the default
-    for rules, preset in (("ludoteka", LUDOTEKA), ("tradicional", TRADICIONAL)):
-        page.select_option("#create [name=rules]", rules)  # "hands": empty, the rules' own
+    rules = page.eval_on_selector_all("#create [name=rules] option", "n => n.map(o => o.value)")
+    assert rules == list(PRESETS)  # every preset, none other
+    for name, preset in PRESETS.items():
+        page.select_option("#create [name=rules]", name)  # "hands": empty, the rules' own
         wanted = "sin límite" if preset.hands is None else str(preset.hands)
         assert page.get_attribute("#create [name=hands]", "placeholder") == wanted
+        sizes = page.eval_on_selector_all(
+            "#create [name=players] option", "n => n.map(o => Number(o.value))"
+        )
+        assert sizes == list(preset.table_sizes)  # the seats these rules allow, no other
+    page.select_option("#create [name=rules]", "ludoteka")
     page.fill("#name", "Marta")
     page.fill("#create [name=seed]", "5")
     page.select_option("#create [name=players]", "4")
@@ -497,3 +504,82 @@ def test_refusals_are_worded_for_the_player(
     page.click("#wager-go")
     expect(page.locator("#error")).to_be_hidden()
     moved(page, view["version"])
+
+
+def boxes_apart(page: Page, selector: str) -> list[dict[str, float]]:
+    """The boxes of the nodes matching ``selector``: each wholly inside the viewport, and no
+    two overlapping."""
+    found: list[dict[str, float]] = page.eval_on_selector_all(
+        selector, "n => n.map(e => e.getBoundingClientRect().toJSON())"
+    )
+    viewport = page.viewport_size
+    assert viewport is not None
+    for one in found:
+        assert min(one["left"], one["top"]) >= 0, one
+        assert one["right"] <= viewport["width"], one
+        assert one["bottom"] <= viewport["height"], one
+    for a, b in itertools.combinations(found, 2):
+        apart = a["right"] <= b["left"] or b["right"] <= a["left"]
+        assert apart or a["bottom"] <= b["top"] or b["bottom"] <= a["top"], (a, b)
+    return found
+
+
+def test_a_two_seat_mini_table_from_the_lobby(
+    browser: Browser, server: LiveServer, size: str, shots: Path
+) -> None:
+    page = new_page(browser, size)
+    errors = page_errors(page)
+    open_lobby(page, server.url)
+    page.fill("#name", "Marta")
+    page.select_option("#create [name=rules]", "mini")
+    assert page.input_value("#create [name=players]") == "3"  # kept: MINI is played by three
+    page.select_option("#create [name=players]", "2")
+    expect(page.locator("#seat-kinds select")).to_have_count(1)  # the one other seat: a bot
+    page.fill("#create [name=seed]", "4")
+    shot(page, shots, "lobby-mini", size)
+    page.click("#create-table")
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('golfo.seat.{table}')).token")
+    client = Client(server.url)
+    summary = client.table(table)
+    assert (summary["players"], summary["preset"]) == (2, "mini")
+    assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+    # the lobby names its rules
+    open_lobby(page, server.url)
+    expect(page.locator(f"#tables li[data-table='{table}'] .what")).to_contain_text(
+        "Mini · 2 jugadores"
+    )
+    page.click(f"#tables li[data-table='{table}'] [data-back]")
+    expect(page.locator("#status")).to_have_attribute("data-state", "online")
+    # two seats: mine at the bottom, the other across the table
+    slots = page.eval_on_selector_all(
+        "#seats .seat", "n => n.map(s => [s.dataset.seat, s.dataset.slot])"
+    )
+    assert slots == [["0", "me"], ["1", "top"]]
+    view = settle(page, client, table, token)
+    discarded = False
+    while view["phase"] != "end":  # MINI is one hand: the game ends with it
+        moves = view["moves"]
+        if moves is not None and moves["discard_max"] and not discarded:
+            discarded = True  # a card thrown and another drawn: the hand is one card again
+            page.click(f"#my-hand [data-card='{view['hand'][0]}']")
+            page.click("#buttons [data-kind='discard']")
+            moved(page, view["version"])
+        elif moves is not None:
+            if not discarded:
+                boxes_apart(page, "#seats .seat, .centre, #my-hand .card, #buttons button")
+                shot(page, shots, "mini-two-seats", size)
+            click_passively(page, view)
+        else:
+            page.wait_for_timeout(50)
+        view = settle(page, client, table, token)
+        assert len(view["hand"]) <= 1
+    assert discarded  # seed 4 (with serverkit's secret): the bot calls, the player discards
+    expect(page.locator("#results")).to_be_visible()
+    in_sight(page, "#results")
+    shown = page.eval_on_selector_all("#shown tr", "n => n.map(r => r.dataset.seat)")
+    assert shown == ["0", "1"]
+    expect(page.locator("#winner")).not_to_be_empty()
+    shot(page, shots, "mini-end", size)
+    assert not errors

@@ -31,12 +31,20 @@ export type BotKind = "heuristic" | "random";
 /** A seat's number as a key of a JSON object ("0" to "3"). */
 export type SeatKey = "0" | "1" | "2" | "3";
 
+/** The rule presets a table may be created with, by name (golfo.rules.PRESETS). */
+export const PRESET_NAMES = ["tradicional", "ludoteka", "mini", "mediano"] as const;
+
+/** One of {@link PRESET_NAMES}. */
+export type PresetName = (typeof PRESET_NAMES)[number];
+
 /** `POST /api/tables`'s body: every key may be left out (the server's defaults). */
 export interface TableConfig {
-  /** "tradicional" (the default), "ludoteka", or every field of the rules. */
-  rules?: "tradicional" | "ludoteka" | Rules;
-  /** 3 (the default) or 4 seats. */
-  players?: 3 | 4;
+  /** A preset's name ("tradicional", the default, "ludoteka", "mini", "mediano"), or every
+   * field of the rules. */
+  rules?: PresetName | Rules;
+  /** The seats: one of the rules' table sizes, 3 or 4 for El Golfo's, 2 or 3 for "mini" and
+   * "mediano" (3 by default; the smallest when the rules are not played by 3). */
+  players?: 2 | 3 | 4;
   /** Seats played by bots from the start, by seat number. */
   bots?: Partial<Record<SeatKey, BotKind>>;
   /** The number of hands; null: open-ended; left out: the rules'. */
@@ -66,8 +74,10 @@ export interface SeatInfo {
 export interface TableSummary {
   /** The table's id. */
   table: string;
-  players: 3 | 4;
+  players: 2 | 3 | 4;
   rules: Rules;
+  /** The preset its rules are (maybe with another number of hands), or null. */
+  preset: PresetName | null;
   seats: SeatInfo[];
   /** The free seats. */
   free: Seat[];

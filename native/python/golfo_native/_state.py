@@ -194,14 +194,8 @@ class NativeState:
         key = (self.rules, self.players)
         bound = _CODEC_BOUNDS.get(key)
         if bound is None:
-            from golfo.ext.codec import discard_ids, max_amount
+            from golfo.ext.codec import max_amount
 
-            if discard_ids(self.rules) != 32:  # Rust's ids keep El Golfo's 32 discard ids
-                raise RulesError(
-                    "golfo-native's action ids follow El Golfo's layout (32 discard ids, "
-                    "five-card hands and discards); this variant's codec has "
-                    f"{discard_ids(self.rules)}: use golfo.ext.codec with golfo's reducer"
-                )
             bound = _CODEC_BOUNDS[key] = max(max_amount(self.rules, self.players), 1)
         self._bound = bound
         return bound
@@ -226,7 +220,7 @@ class NativeState:
         bound = self._bound or self._max_amount()
         if type(action_id) is int and abs(action_id) < 2**62 and self._g.apply_id(bound, action_id):
             return  # the usual case: checks and the action in one call into Rust
-        size = 28 if self._g.to_act == -1 else bound + 38
+        size = 28 if self._g.to_act == -1 else self._id_count(bound)
         if type(action_id) is not int or not 0 <= action_id < size:
             raise CodecError(f"action id must be 0..{size - 1}, got {action_id!r}")
         legal = tuple(self.legal_ids())
@@ -235,6 +229,13 @@ class NativeState:
             action=action_id,
             legal=legal,
         )
+
+    def _id_count(self, bound: int) -> int:
+        """The codec's ``num_distinct_actions``: the amounts, Pass, Call, Fold, the
+        variant's discard ids, NextHand and EndGame."""
+        from golfo.ext.codec import discard_ids
+
+        return bound + 6 + discard_ids(self.rules)
 
     def heuristic_action(self) -> Action | None:
         """What ``golfo.HeuristicBot().choose(golfo.view(state, seat))`` chooses for the

@@ -12,7 +12,7 @@ import attrs
 from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
-from golfo.rules import LUDOTEKA, MEDIANO, MINI, TRADICIONAL, Rules
+from golfo.rules import PRESETS, Rules, preset_name
 
 __all__ = [
     "BOT_KINDS",
@@ -30,13 +30,6 @@ __all__ = [
     "seed_number",
 ]
 
-PRESETS: Final = {
-    "tradicional": TRADICIONAL,
-    "ludoteka": LUDOTEKA,
-    "mini": MINI,
-    "mediano": MEDIANO,
-}
-"""The rule presets by the name the command takes (``--rules``)."""
 BOT_KINDS: Final = ("heuristic", "equity", "random")
 """The bots by the name the command takes (``--bots``)."""
 
@@ -109,14 +102,6 @@ def rules_for(name: str, hands: int | None) -> Rules:
     if hands is not None:
         rules = attrs.evolve(rules, hands=hands)
     return rules
-
-
-def preset_name(rules: Rules) -> str | None:
-    """The name of the preset that ``rules`` are (maybe with another number of hands)."""
-    for name, preset in PRESETS.items():
-        if rules in (preset, attrs.evolve(preset, hands=rules.hands)):
-            return name
-    return None
 
 
 def positive(text: str) -> int:

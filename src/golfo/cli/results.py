@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from golfo.cli.output import Output
-from golfo.cli.words import capital, pick, value_words
+from golfo.cli.words import best_hand_words, capital, pick, value_words
 from golfo.notation import Lang
-from golfo.rules import Rules
+from golfo.rules import TRADICIONAL, Rules
 from golfo.standings import standings
 from golfo.state import HandResult, State
 
@@ -23,18 +23,13 @@ __all__ = [
 
 
 def trabuco_line(lang: Lang, rules: Rules | None = None) -> str:
-    """A trabuco said and explained (R11); in a variant, with its best value."""
-    if rules is not None and rules.is_variant:
-        best = rules.best_value
-        return pick(
-            lang,
-            f"¡Trabuco! El mano gana el bote con {best} puntos, lo mejor de estas reglas.",
-            f"Trabuco! Mano wins the main pot with {best} points, the best of these rules.",
-        )
+    """A trabuco said and explained (R11): the best hand of ``rules`` (El Golfo's when
+    ``None``: 30 points, 9, 8, 7 and 6 of one suit)."""
+    best = best_hand_words(TRADICIONAL if rules is None else rules, lang)
     return pick(
         lang,
-        "¡Trabuco! El mano gana el bote con 30 puntos (9, 8, 7 y 6 de un palo).",
-        "Trabuco! Mano wins the main pot with 30 points (9, 8, 7 and 6 of one suit).",
+        f"¡Trabuco! El mano gana el bote con {best}.",
+        f"Trabuco! Mano wins the main pot with {best}.",
     )
 
 

@@ -3,17 +3,19 @@
 Over the hands played: per seat the net chips (sum of the hands' payoffs), main pots won
 and rebuys; the showdown rate; the winning hand values (the value of the hand that took
 the main pot, at showdowns only: a win by folds shows nothing); the trabucos (hands where
-mano showed 30 points and won the main pot, R11); and two measures of the
-stock running short in the discards, both read from the states: *stock limited*, the
-share of hands where some seat, at its turn to discard, found fewer than five cards in
-the stock (it could not change its whole hand); and *stock short*, the share of hands
-where some seat found fewer than five and discarded every card there was (or found
-none), so it was held back by the stock.  Open-ended games (traditional rules) restart
-every ``--game-hands`` hands so that stacks stay comparable.  ``--json`` writes the same
-report as JSON, with nothing time-dependent in it: the same seed gives the same bytes
-(the speed goes to stderr), whatever ``--workers`` or ``--ray``.  ``--out FILE.jsonl``
-streams every game's record, or with ``--records decisions`` every decision with the
-view it was made from (:mod:`golfo.selfplay`).
+mano showed the best hand of the rules, 30 points in El Golfo, and won the main pot, R11);
+and two measures of the stock running short in the discards, both read from the states:
+*stock limited*, the share of hands where some seat, at its turn to discard, found fewer
+cards in the stock than a hand holds (five in El Golfo: it could not change its whole
+hand); and *stock short*, the share of hands where some seat found fewer and discarded
+every card there was (or found none), so it was held back by the stock.  The report's
+words follow the rules played (``--rules mini``: a one-card hand, 9 points the best).
+Open-ended games (traditional rules) restart every ``--game-hands`` hands so that stacks
+stay comparable.  ``--json`` writes the same report as JSON, with nothing time-dependent
+in it: the same seed gives the same bytes (the speed goes to stderr), whatever
+``--workers`` or ``--ray``.  ``--out FILE.jsonl`` streams every game's record, or with
+``--records decisions`` every decision with the view it was made from
+(:mod:`golfo.selfplay`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from golfo.cli.common import (
     seed_number,
 )
 from golfo.cli.output import Output, progress
-from golfo.cli.words import pick, speed_line
+from golfo.cli.words import best_hand_words, pick, speed_line, stock_words
 from golfo.notation import Lang
 from golfo.selfplay import RECORDS, report, simulate
 from golfo.tournament import BOTS
@@ -46,10 +48,11 @@ def add_simulate(sub: Any, rules_help: str) -> None:
     sim = sub.add_parser(
         "simulate",
         help="bots against bots, with statistics (and data for learning with --out)",
-        epilog="Stock limited: hands where a seat found fewer than 5 cards in the stock at its "
-        "discard. Stock short: hands where a seat found fewer than 5 and discarded all there "
-        "were. Winning values: the main pot winner's value, at showdowns. Trabucos: hands where "
-        "mano showed 30 points (9, 8, 7 and 6 of one suit) and won the main pot.",
+        epilog="Stock limited: hands where a seat found fewer cards in the stock than a hand "
+        "holds (5 in El Golfo) at its discard. Stock short: hands where a seat found fewer and "
+        "discarded all there were. Winning values: the main pot winner's value, at showdowns. "
+        "Trabucos: hands where mano showed the rules' best hand (30 points in El Golfo: 9, 8, 7 "
+        "and 6 of one suit) and won the main pot.",
     )
     sim.add_argument(
         "--hands", type=positive, default=1000, metavar="N", help="hands to play (default: 1000)"
@@ -187,30 +190,23 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
             "hands that ended in a showdown",
         )
     )
+    best = best_hand_words(rules, lang)
     out.line(
         f"Trabucos: {tally.trabucos} · "
         + pick(
             lang,
-            "manos en que el mano enseñó 30 puntos (9, 8, 7 y 6 de un palo) y ganó el bote",
-            "hands where mano showed 30 points (9, 8, 7 and 6 of one suit) and won the main pot",
+            f"manos en que el mano enseñó {best} y ganó el bote",
+            f"hands where mano showed {best} and won the main pot",
         )
     )
     short, limited = data["stock_short_rate"], data["stock_limited_rate"]
     out.line(
         f"{pick(lang, 'Mazo corto', 'Stock short')}: {short:.1%} · "
-        + pick(
-            lang,
-            "un asiento encontró menos de 5 cartas en el mazo y descartó todas las que había",
-            "a seat found fewer than 5 cards in the stock and discarded all there were",
-        )
+        + stock_words(rules, lang, short=True)
     )
     out.line(
         f"{pick(lang, 'Mazo limitado', 'Stock limited')}: {limited:.1%} · "
-        + pick(
-            lang,
-            "un asiento encontró menos de 5 cartas en el mazo al descartar",
-            "a seat found fewer than 5 cards in the stock at its discard",
-        )
+        + stock_words(rules, lang, short=False)
     )
     if tally.winning_values:
         top = max(tally.winning_values.values())

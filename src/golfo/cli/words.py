@@ -34,6 +34,7 @@ from golfo.notation import (
     say_event,
     suit_name,
 )
+from golfo.rules import Rules
 from golfo.scoring import score
 from golfo.state import Phase, State
 from golfo.views import View, ViewEvent
@@ -41,6 +42,7 @@ from golfo.views import View, ViewEvent
 __all__ = [
     "RefusedError",
     "action_words",
+    "best_hand_words",
     "capital",
     "card_words",
     "cards_words",
@@ -54,6 +56,7 @@ __all__ = [
     "round_total",
     "seat_namer",
     "speed_line",
+    "stock_words",
     "value_words",
 ]
 
@@ -129,6 +132,67 @@ def value_words(cards: Iterable[Card], lang: Lang, counted: int = 4) -> str:
     if lang == "es":
         return f"{s.value} puntos: cuentan {counting}, de {suit_name(s.suit, 'es')}"
     return f"{s.value} points: {counting} count ({suit_name(s.suit, 'en')})"
+
+
+def best_hand_words(rules: Rules, lang: Lang) -> str:
+    """The best hand of ``rules`` (R11, a *trabuco* when mano wins with it): its value,
+    ``rules.best_value``, and the top ranks of the cards that count in one suit.
+
+    >>> import golfo
+    >>> best_hand_words(golfo.TRADICIONAL, "es"), best_hand_words(golfo.TRADICIONAL, "en")
+    ('30 puntos (9, 8, 7 y 6 de un palo)', '30 points (9, 8, 7 and 6 of one suit)')
+    >>> best_hand_words(golfo.MINI, "es"), best_hand_words(golfo.MINI, "en")
+    ('9 puntos (un 9)', '9 points (a 9)')
+    """
+    counted = min(rules.cards_counted, rules.hand_size, len(rules.ranks))
+    top = sorted(rules.ranks, reverse=True)[:counted]
+    if counted == 1:
+        cards = pick(lang, f"un {top[0]}", f"{'an' if top[0] == 8 else 'a'} {top[0]}")
+    else:
+        listed = ", ".join(map(str, top[:-1]))
+        cards = pick(
+            lang, f"{listed} y {top[-1]} de un palo", f"{listed} and {top[-1]} of one suit"
+        )
+    return pick(
+        lang, f"{rules.best_value} puntos ({cards})", f"{rules.best_value} points ({cards})"
+    )
+
+
+def stock_words(rules: Rules, lang: Lang, *, short: bool) -> str:
+    """A seat held back by the stock at its discard (R10): it found fewer cards there than
+    a hand of ``rules`` holds (``rules.hand_size``) and, when ``short``, discarded all
+    there were.
+
+    >>> import golfo
+    >>> stock_words(golfo.TRADICIONAL, "en", short=False)
+    'a seat found fewer than 5 cards in the stock at its discard'
+    >>> stock_words(golfo.MINI, "es", short=True)
+    'un asiento encontró el mazo vacío y no pudo cambiar nada'
+    """
+    n = rules.hand_size
+    if n == 1:  # fewer than one card: none, and nothing to discard
+        if short:
+            return pick(
+                lang,
+                "un asiento encontró el mazo vacío y no pudo cambiar nada",
+                "a seat found the stock empty and could change nothing",
+            )
+        return pick(
+            lang,
+            "un asiento encontró el mazo vacío al descartar",
+            "a seat found the stock empty at its discard",
+        )
+    if short:
+        return pick(
+            lang,
+            f"un asiento encontró menos de {n} cartas en el mazo y descartó todas las que había",
+            f"a seat found fewer than {n} cards in the stock and discarded all there were",
+        )
+    return pick(
+        lang,
+        f"un asiento encontró menos de {n} cartas en el mazo al descartar",
+        f"a seat found fewer than {n} cards in the stock at its discard",
+    )
 
 
 def seat_namer(lang: Lang, human: int | None = None) -> Callable[[int], str]:

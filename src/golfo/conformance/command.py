@@ -32,13 +32,14 @@ from golfo.conformance.protocol import serve
 from golfo.conformance.runner import TIMEOUT, VECTORS, Engine, EngineError, Runner
 from golfo.records import from_json
 from golfo.reducer import new_game
-from golfo.rules import MEDIANO, MINI
+from golfo.rules import PRESETS
 from golfo.shuffle import shuffled_deck
 
 __all__ = ["VARIANT_PRESETS", "conformance_main", "perft_main"]
 
-VARIANT_PRESETS: Final = {"mini": MINI, "mediano": MEDIANO}
-"""The variants ``golfo perft --rules`` counts from (golfo's own counts: the kit's positions,
+VARIANT_PRESETS: Final = {name: rules for name, rules in PRESETS.items() if rules.is_variant}
+"""The variants among :data:`golfo.rules.PRESETS` (``mini``, ``mediano``): what ``golfo perft
+--rules`` counts from (golfo's own counts: the kit's positions,
 :data:`golfo.conformance.perft.POSITIONS`, are El Golfo's, for every engine)."""
 
 

@@ -69,6 +69,7 @@ from golfo.ext.codec import (
     max_moves,
 )
 from golfo.ext.features import ObservationEncoder, event_string, info_state_string, view_string
+from golfo.rules import PRESETS
 from golfo.solve.policy import Policy, TabularPolicy, distribution
 from golfo.solve.tree import action_token, info_key
 from golfo.state import log_entries
@@ -89,13 +90,6 @@ __all__ = [
 ]
 
 SHORT_NAME: Final = "python_golfo"
-PRESETS: Final[dict[str, golfo.Rules]] = {
-    "tradicional": golfo.TRADICIONAL,
-    "ludoteka": golfo.LUDOTEKA,
-    "mini": golfo.MINI,
-    "mediano": golfo.MEDIANO,
-}
-"""Rule presets by name, for the ``rules`` parameter."""
 SETTINGS: Final[dict[str, Any]] = {
     "ante": -1,
     "min_open": -1,

@@ -50,22 +50,20 @@ from pettingzoo.utils import wrappers
 import golfo
 from golfo.ext.codec import ActionCodec
 from golfo.ext.features import ObservationEncoder, view_string
+from golfo.rules import PRESETS
 from golfo.shuffle import SEED_LIMIT
 
 __all__ = ["PRESETS", "env", "raw_env"]
 
-PRESETS: dict[str, golfo.Rules] = {
-    "tradicional": golfo.TRADICIONAL,
-    "ludoteka": golfo.LUDOTEKA,
-    "mini": golfo.MINI,
-    "mediano": golfo.MEDIANO,
-}
-"""Rule presets by name, for the ``rules`` argument."""
-
 
 def make_rules(rules: str | golfo.Rules, hands: int) -> golfo.Rules:
     """``rules`` (a preset name or :class:`golfo.Rules`) for a game of exactly ``hands`` hands."""
-    base = PRESETS[rules] if isinstance(rules, str) else rules
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(PRESETS)} or a Rules, got {rules!r}")
+        base = PRESETS[rules]
+    else:
+        base = rules
     if type(hands) is not int or hands < 1:
         raise ValueError(f"hands must be a whole number >= 1, got {hands!r}")
     return attrs.evolve(base, hands=hands, extra_hands_on_tie=False)

@@ -32,6 +32,7 @@ from golfo._reading import fail, read_object, show
 from golfo.cards import DECK, SUITS
 from golfo.errors import FormatError, GolfoError
 from golfo.notation import LANGS, TERMS, card_name, phase_name, suit_name
+from golfo.rules import PRESETS
 from golfo.server import lobby
 from golfo.server.admission import Admission
 from golfo.server.bounds import Bounds
@@ -324,12 +325,22 @@ async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
+PRESET_INFO: Final = {
+    name: {"hands": rules.hands, "table_sizes": list(rules.table_sizes)}
+    for name, rules in PRESETS.items()
+}
+"""The presets a table may be created with (:data:`golfo.rules.PRESETS`), by name: their
+number of hands (``None``: open-ended) and their table sizes."""
+
+
 async def server_info(request: Request) -> Response:
     """``GET /api/server``: what this server allows that clients may offer: ``{"seeds":
-    bool, "max_hands": int}``, whether a table may be created with a ``seed``, and the most
-    hands a game may have."""
+    bool, "max_hands": int, "presets": {...}}``, whether a table may be created with a
+    ``seed``, the most hands a game may have, and the presets (:data:`PRESET_INFO`)."""
     hub: Hub = request.app.state.hub
-    return JSONResponse({"seeds": hub.seeds, "max_hands": hub.bounds.max_hands})
+    return JSONResponse(
+        {"seeds": hub.seeds, "max_hands": hub.bounds.max_hands, "presets": PRESET_INFO}
+    )
 
 
 async def play(websocket: WebSocket) -> None:

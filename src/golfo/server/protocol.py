@@ -18,7 +18,7 @@ from golfo._reading import fail, parse_json, read_bool, read_int, read_object, s
 from golfo.actions import Action
 from golfo.errors import FormatError, IllegalActionError, NotationError, SeatError
 from golfo.notation import explain
-from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
+from golfo.rules import PRESETS, Rules, sizes_words
 from golfo.server.storage import UnavailableError
 from golfo.wire import MAX_MESSAGE, action_from_data, rules_from_data
 
@@ -40,7 +40,6 @@ __all__ = [
 
 BOT_KINDS: Final = ("heuristic", "random")
 """The bots a seat can be given."""
-PRESETS: Final = {"tradicional": TRADICIONAL, "ludoteka": LUDOTEKA}
 CODES: Final = (
     "format",
     "auth",
@@ -239,7 +238,8 @@ class TableConfig:
     rules: Rules
     """The rules."""
     players: int
-    """3 or 4 seats."""
+    """The seats: one of the rules' ``table_sizes`` (3 or 4 for El Golfo's, 2 or 3 for
+    ``MINI`` and ``MEDIANO``)."""
     bots: Mapping[int, str] = attrs.field(factory=dict)
     """The seats played by bots from the start, with their kind."""
     seed: int | None = None
@@ -268,6 +268,7 @@ class TableConfig:
         }
 
 
+_PRESET_NAMES: Final = ", ".join(map(json.dumps, PRESETS))
 _CONFIG_KEYS: Final = ("rules", "players", "bots", "hands", "seed", "pause", "timer", "bot_delay")
 
 
@@ -279,13 +280,31 @@ def _seconds(value: Any, path: str, high: float) -> float:
 
 def parse_table_config(data: Any) -> TableConfig:
     """A :class:`TableConfig` from a request body (parsed JSON); :class:`golfo.FormatError`
-    naming the place for anything malformed."""
+    naming the place for anything malformed.
+
+    ``rules`` is the name of a preset (:data:`golfo.rules.PRESETS`) or the rules' JSON form;
+    ``players`` one of their ``table_sizes`` (by default 3, or the smallest when 3 is not
+    one of them).
+
+    >>> parse_table_config({"rules": "mini", "players": 2}).players
+    2
+    >>> parse_table_config({"rules": "mini", "players": 4})
+    Traceback (most recent call last):
+    ...
+    golfo.errors.FormatError: table.players: expected 2 or 3 (these rules' table sizes), got 4
+    >>> parse_table_config({"rules": "poker"})
+    Traceback (most recent call last):
+    ...
+    golfo.errors.FormatError: table.rules: expected a preset ("tradicional", "ludoteka", "mini",
+    "mediano") or rules, got "poker"
+    """
     obj = read_object(data, "table", (), _CONFIG_KEYS)
     raw_rules = obj.get("rules", "tradicional")
     if isinstance(raw_rules, str):
         if raw_rules not in PRESETS:
             fail(
-                "table.rules", f'expected "tradicional", "ludoteka" or rules, got {show(raw_rules)}'
+                "table.rules",
+                f"expected a preset ({_PRESET_NAMES}) or rules, got {show(raw_rules)}",
             )
         rules = PRESETS[raw_rules]
     else:
@@ -297,9 +316,13 @@ def parse_table_config(data: Any) -> TableConfig:
             rules = attrs.evolve(rules, hands=hands)
         except ValueError as error:
             fail("table.hands", str(error))
-    players = obj.get("players", 3)
-    if type(players) is not int or players not in (3, 4):
-        fail("table.players", f"expected 3 or 4, got {show(players)}")
+    sizes = rules.table_sizes
+    players = obj.get("players", 3 if 3 in sizes else sizes[0])
+    if type(players) is not int or players not in sizes:
+        fail(
+            "table.players",
+            f"expected {sizes_words(sizes)} (these rules' table sizes), got {show(players)}",
+        )
     bots: dict[int, str] = {}
     raw_bots = obj.get("bots", {})
     if not isinstance(raw_bots, dict):

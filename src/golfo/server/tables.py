@@ -47,6 +47,7 @@ from golfo.errors import GolfoError
 from golfo.notation import Lang, parse
 from golfo.records import to_json
 from golfo.reducer import apply, new_game
+from golfo.rules import preset_name
 from golfo.server.backoff import Background, Backoff
 from golfo.server.bounds import Bounds
 from golfo.server.limits import Connection, Limits
@@ -98,6 +99,8 @@ class Table:
         """When it was created (seconds since the epoch)."""
         self.config = config
         """How it was created."""
+        self.preset = preset_name(config.rules)
+        """The name of the preset its rules are (:data:`golfo.rules.PRESETS`), or ``None``."""
         self.seats = seats
         """Its seats, by number."""
         self.state = state
@@ -218,6 +221,7 @@ class Table:
             "table": self.table_id,
             "players": self.config.players,
             "rules": to_data(self.config.rules),
+            "preset": self.preset,
             "seats": self.seats_data(),
             "free": [s for s, row in enumerate(self.seats) if row.kind == "free"],
             "hand_number": self.state.hand_number,

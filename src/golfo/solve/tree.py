@@ -30,14 +30,14 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
-from golfo.actions import CHANCE, Action, Discard
+from golfo.actions import CHANCE, Action, Deal, Discard
 from golfo.errors import RulesError, SeatError
 from golfo.ext.features import event_string
 from golfo.moves import legal_actions
 from golfo.reducer import apply, new_game
 from golfo.rules import Rules
 from golfo.state import Phase, State
-from golfo.views import Discarded, View, view
+from golfo.views import Discarded, View, redact, view
 
 if TYPE_CHECKING:
     from golfo_native.cfr import SolveTree
@@ -247,15 +247,17 @@ def build_tree(rules: Rules, players: int, *, dealer: int = 0, limit: int = LIMI
         tree.states,
         tree.index,
     )
-    # (node, state, per seat: the information set where it acted last and its action there)
-    pending: list[tuple[int, State, tuple[tuple[int, int], ...]]] = [
-        (0, root, ((-1, -1),) * players)
+    face_up = rules.discards_face_up
+    # (node, state, per seat: the information set where it acted last and its action there,
+    # and its info_key so far: the key grows by one token per action, as the views do)
+    pending: list[tuple[int, State, tuple[tuple[int, int], ...], tuple[str, ...]]] = [
+        (0, root, ((-1, -1),) * players, tuple(info_key(view(root, s)) for s in range(players)))
     ]
     for field in (player, first, count, infoset):
         field.append(0)
     payoffs.append(())
     while pending:
-        n, state, last = pending.pop()
+        n, state, last, seen = pending.pop()
         to_act = state.to_act
         if state.phase in _OVER:
             player[n], first[n], count[n], infoset[n] = TERMINAL, n, 0, -1
@@ -267,7 +269,7 @@ def build_tree(rules: Rules, players: int, *, dealer: int = 0, limit: int = LIMI
             lasts = [last] * len(moves)
         else:
             assert isinstance(to_act, int)
-            key = info_key(view(state, to_act))
+            key = seen[to_act]
             i = index.get(key)
             if i is None:
                 i = index[key] = len(keys)
@@ -299,8 +301,23 @@ def build_tree(rules: Rules, players: int, *, dealer: int = 0, limit: int = LIMI
             payoffs.append(())
         # the first child is walked first: information sets are numbered in action order
         for k in range(len(moves) - 1, -1, -1):
-            pending.append((start + k, apply(state, moves[k]), lasts[k]))
+            child = apply(state, moves[k])
+            pending.append((start + k, child, lasts[k], _grown(seen, child, face_up)))
     return tree
+
+
+def _grown(seen: tuple[str, ...], child: State, face_up: bool) -> tuple[str, ...]:
+    """Each seat's :func:`info_key` of ``child`` from its parent's, ``seen``: the one action
+    that led to it, redacted for each seat as :func:`golfo.view` redacts it."""
+    entry = child.log
+    assert entry is not None
+    action, actor = entry.action, entry.actor
+    if isinstance(action, Deal | Discard):
+        return tuple(
+            f"{key} {event_string(redact(action, actor, s, face_up))}" for s, key in enumerate(seen)
+        )
+    token = " " + event_string(action)  # public: every seat sees it alike
+    return tuple(key + token for key in seen)
 
 
 @functools.lru_cache(maxsize=4)

@@ -17,6 +17,7 @@ const app = {
   standings: null,
   seats: null,          // the table's seats: names, people or bots
   config: { pause: null, timer: null },
+  presets: {},          // the presets' hands and table sizes, by name (GET /api/server)
   selected: new Set(),  // cards picked for a discard
   handFocus: null,      // the card of the hand that takes Tab
   handOf: null,         // the hand number the hand's cards are of
@@ -109,13 +110,36 @@ function pauseOptions() {
   select.value = value;
 }
 
-// The hands each preset plays when the form leaves them empty: golfo.rules' TRADICIONAL
-// (open-ended) and LUDOTEKA (10); a test checks that they agree.
-const PRESET_HANDS = { tradicional: null, ludoteka: 10 };
+// The presets (golfo.rules.PRESETS), from the server (GET /api/server): by name, the hands
+// each plays when the form leaves them empty (null: open-ended) and its table sizes.
+// Until the server has said, El Golfo's three or four seats, and no hint for the hands.
+function preset() {
+  return app.presets[$("create").rules.value] || { hands: undefined, table_sizes: [3, 4] };
+}
 
 function handsHint() {
-  const hands = PRESET_HANDS[$("create").rules.value];
-  $("create").hands.placeholder = hands === null || hands === undefined ? t("no_limit") : String(hands);
+  const hands = preset().hands;
+  $("create").hands.placeholder = hands === undefined ? "" : hands === null ? t("no_limit") : String(hands);
+}
+
+// The seats the chosen rules are played by, and no other: the number chosen is kept when
+// the new rules allow it, else three when they do, else their smallest table.
+function playerOptions() {
+  const select = $("create").players;
+  const sizes = preset().table_sizes;
+  const before = Number(select.value);
+  const key = sizes.join(",");
+  if (select.dataset.key !== key) {
+    select.dataset.key = key;
+    select.replaceChildren(...sizes.map((n) => el("option", { value: String(n), text: String(n) })));
+  }
+  select.value = String(sizes.includes(before) ? before : sizes.includes(3) ? 3 : sizes[0]);
+  seatKinds();
+}
+
+function rulesChosen() {
+  playerOptions();
+  handsHint();
 }
 
 // A whole number from `low` to `high` in a number field: the number, null when empty,
@@ -135,7 +159,7 @@ async function showLobby() {
   $("lobby").hidden = false;
   $("table").hidden = true;
   setText($("status"), "");
-  seatKinds();
+  playerOptions();
   pauseOptions();
   const list = $("tables");
   let tables = [];
@@ -164,7 +188,7 @@ function tableItem(table) {
     const who = s.kind === "bot" ? `${t("bot")} ${s.seat}` : s.kind === "free" ? t("free") : s.name;
     return el("span", { class: `taken ${s.kind}`, text: `${s.seat}: ${who}` });
   });
-  const rules = table.rules.round_caps ? t("ludoteka") : t("tradicional");
+  const rules = table.preset ? t(table.preset) : t("custom");  // a preset's name, or rules of its own
   return el("li", { "data-table": table.table },
     el("span", { class: "what", text: `${rules} · ${table.players} ${t("players").toLowerCase()} · ${fill(t("hand_n"), { n: table.hand_number })}` },
       table.seeded ? el("span", { class: "badge seeded", "data-seeded": "", title: t("seeded_hint"), text: t("seeded") }) : null),
@@ -659,15 +683,17 @@ async function start() {
   } catch {
     app.words = null;
   }
-  try {  // a seed only where the server takes one (golfo serve --allow-seeds)
-    $("seed-field").hidden = !(await api("GET", "/api/server")).seeds;
+  try {  // a seed only where the server takes one (golfo serve --allow-seeds); the presets
+    const server = await api("GET", "/api/server");
+    $("seed-field").hidden = !server.seeds;
+    app.presets = server.presets || {};
   } catch {
     $("seed-field").hidden = true;
   }
   $("name").value = localStorage.getItem("golfo.name") || "";
   $("create").addEventListener("submit", createTable);
   $("create").players.addEventListener("change", seatKinds);
-  $("create").rules.addEventListener("change", handsHint);
+  $("create").rules.addEventListener("change", rulesChosen);
   $("lang").addEventListener("click", () => {
     app.lang = app.lang === "es" ? "en" : "es";
     localStorage.setItem("golfo.lang", app.lang);

@@ -5,7 +5,7 @@
 
 // Where each seat sits, by its distance in play order from the seat at the bottom: play goes
 // to the right (counterclockwise seen from above), so the next seat is on the right.
-const SLOTS = { 3: ["me", "tr", "tl"], 4: ["me", "right", "top", "left"] };
+const SLOTS = { 2: ["me", "top"], 3: ["me", "tr", "tl"], 4: ["me", "right", "top", "left"] };
 const MOTION = !matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function fill(text, values) {
