@@ -42,6 +42,7 @@ MODULES = (
     "golfo.ext.features",
     "golfo.ext.pettingzoo",
     "golfo.ext.openspiel",
+    "golfo.ext.gymnasium",
     "golfo.solve",
     "golfo.solve.tree",
     "golfo.solve.policy",
