@@ -24,12 +24,14 @@ def _needs(code: str) -> list[str]:
     if "pyspiel" in code or "open_spiel" in code:
         needs += ["pyspiel", "numpy"]
     if "golfo_native" in code:
-        needs += ["golfo_native"]
+        needs += ["golfo_native", "numpy"]
+    if "gymnasium" in code:
+        needs += ["gymnasium", "numpy", "golfo_native"]
     return needs
 
 
 def test_the_page_has_the_examples() -> None:
-    assert len(BLOCKS) == 8
+    assert len(BLOCKS) == 10
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
