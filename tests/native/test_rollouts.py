@@ -45,14 +45,14 @@ def by_hand(settings: dict[str, Any], games: int) -> Rollouts:
         step += 1
         if done[0]:
             nets[g], chips, step = chips, np.zeros(env.players), 0
-    o, m, a, s, g = zip(*rows, strict=True)
-    returns = [nets[game][seat] for game, seat in zip(g, s, strict=True)]
+    observations, masks, actions, seats, games_ = zip(*rows, strict=True)
+    returns = [nets[game][seat] for game, seat in zip(games_, seats, strict=True)]
     return Rollouts(
-        np.array(o, np.float32),
-        np.array(m, np.bool_),
-        np.array(a, np.int64),
-        np.array(s, np.int8),
-        np.array(g, np.int64),
+        np.array(observations, np.float32),
+        np.array(masks, np.bool_),
+        np.array(actions, np.int64),
+        np.array(seats, np.int8),
+        np.array(games_, np.int64),
         np.array(returns, np.float32),
     )
 

@@ -5,6 +5,7 @@ rollouts when it is installed).  The cluster lives for this module only."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_vecenv_rollouts_on_ray_are_the_ones_played_here(ray_cluster: str) -> No
     pytest.importorskip("golfo_native")
     from golfo_native.rollouts import collect
 
-    settings = {"players": 3, "seed": 4, "opponents": {1: "heuristic", 2: "random"}}
+    settings: dict[str, Any] = {"players": 3, "seed": 4, "opponents": {1: "heuristic", 2: "random"}}
     here = collect(16, golfo.Rules(hands=1), **settings, batch=4, shards=1, workers=1)
     assert len(here) > 16
     assert collect(16, golfo.Rules(hands=1), **settings, shards=4, ray=ray_cluster) == here
