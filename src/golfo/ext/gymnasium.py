@@ -417,8 +417,8 @@ class GolfoVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], A
         infos = self._infos(mask, changed)
         if done.any():
             final = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(done):
-                final[i] = np.zeros(self._size, dtype=np.float32)
+            ended = np.flatnonzero(done)
+            final[ended] = list(np.zeros((len(ended), self._size), dtype=np.float32))
             infos.update({"final_obs": final, "_final_obs": done.copy()})
             infos.update({"final_info": {}, "_final_info": done.copy()})
         return obs, rewards, done, np.zeros(self.num_envs, dtype=np.bool_), infos
