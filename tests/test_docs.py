@@ -43,6 +43,7 @@ MODULES = (
     "golfo.ext.dataset",
     "golfo.ext.pettingzoo",
     "golfo.ext.openspiel",
+    "golfo.ext.gymnasium",
     "golfo.solve",
     "golfo.solve.tree",
     "golfo.solve.policy",

@@ -31,7 +31,7 @@ from golfo.rules import Rules
 from golfo.state import State
 from golfo.views import View, view
 
-__all__ = ["ENGINES", "Driver", "engine"]
+__all__ = ["ENGINES", "Driver", "engine", "resolve"]
 
 ENGINES: Final = ("python", "native")
 """The engines by name."""
@@ -116,6 +116,23 @@ class _Native:
     def state(self, game: Any) -> State:
         state: State = game.to_state()
         return state
+
+
+def resolve(name: str) -> str:
+    """The engine ``name`` stands for: ``"auto"`` is ``"native"`` when golfo-native is
+    installed and ``"python"`` otherwise; a name of :data:`ENGINES` is itself (``"native"``
+    without golfo-native, or any other name, is a ``ValueError``).
+
+    >>> resolve("python"), resolve("auto") in ENGINES
+    ('python', True)
+    """
+    if name == "auto":
+        return "native" if importlib.util.find_spec("golfo_native") is not None else "python"
+    if name not in ENGINES:
+        raise ValueError(f"engine must be 'auto' or one of {ENGINES}, got {name!r}")
+    if name == "native" and importlib.util.find_spec("golfo_native") is None:
+        raise ValueError("engine 'native' needs golfo-native: pip install 'golfo[native]'")
+    return name
 
 
 def engine(name: str) -> Driver:

@@ -24,7 +24,9 @@ def _needs(code: str) -> list[str]:
     if "pyspiel" in code or "open_spiel" in code:
         needs += ["pyspiel", "numpy"]
     if "golfo_native" in code:
-        needs += ["golfo_native"]
+        needs += ["golfo_native", "numpy"]
+    if "gymnasium" in code:
+        needs += ["gymnasium", "numpy", "golfo_native"]
     return needs
 
 

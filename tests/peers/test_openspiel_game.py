@@ -7,13 +7,15 @@
   (``EnforceAPIOnPartialTreeBase``), one class per parameter set;
 - our own: information-state strings only ever extend (perfect recall), they
   and the tensors never depend on another seat's hidden cards, clones share the
-  immutable golfo state, pickling round-trips.
+  immutable golfo state (on golfo's engine; copy the native one on golfo-native's),
+  pickling round-trips.
 
 Skipped when the ``openspiel`` extra is not installed.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import pickle
 import random
 import subprocess
@@ -42,8 +44,12 @@ PARAMS: dict[str, dict[str, Any]] = {
 SIMS = {"3p": 60, "4p": 40, "3p_abstract": 60, "3p_ludoteka_3_hands": 15, "4p_abstract_2_hands": 15}
 
 
-def load(name: str) -> Any:
-    return pyspiel.load_game("python_golfo", PARAMS[name])
+ENGINES = ["python"] + (["native"] if importlib.util.find_spec("golfo_native") else [])
+"""The engines to check: golfo's reducer, and golfo-native's when it is installed."""
+
+
+def load(name: str, engine: str = "auto") -> Any:
+    return pyspiel.load_game("python_golfo", {**PARAMS[name], "engine": engine})
 
 
 @pytest.mark.parametrize("name", PARAMS)
@@ -96,10 +102,10 @@ PartialTree3pAbstract = _partial_tree("3p_abstract")
 PartialTreeLudoteka = _partial_tree("3p_ludoteka_3_hands")
 
 
-def _random_states(name: str, seed: int) -> list[Any]:
+def _random_states(name: str, seed: int, engine: str = "auto") -> list[Any]:
     """Every state of one random game, root to terminal."""
     rng = random.Random(seed)
-    state = load(name).new_initial_state()
+    state = load(name, engine).new_initial_state()
     states = [state]
     while not state.is_terminal():
         if state.is_chance_node():
@@ -164,11 +170,21 @@ def test_returns_are_the_net_results_and_zero_before_the_end() -> None:
         assert final.golfo_state.is_over
 
 
-def test_clone_shares_the_immutable_state_and_pickle_round_trips() -> None:
-    state = _random_states("3p", 1)[20]
+@pytest.mark.parametrize("engine", ENGINES)
+def test_clone_shares_the_immutable_state_and_pickle_round_trips(engine: str) -> None:
+    state = _random_states("3p", 1, engine)[20]
     assert isinstance(state, GolfoState)
     clone = state.clone()
-    assert clone.golfo_state is state.golfo_state
+    if engine == "python":
+        assert clone.golfo_state is state.golfo_state
+    else:  # the native game changes in place: a clone has its own
+        assert clone.native_state is not state.native_state
+        assert clone.native_state == state.native_state
+        before = state.golfo_state
+        clone.apply_action(clone.chance_outcomes()[0][0])
+        assert state.golfo_state == before != clone.golfo_state
+        clone = state.clone()
+    assert clone.golfo_state == state.golfo_state
     assert clone.history() == state.history()
     again = pickle.loads(pickle.dumps(state))
     assert str(again) == str(state)

@@ -41,6 +41,12 @@ True
   they sum to zero.  ``max_game_length`` is :func:`golfo.ext.codec.max_moves`.
 - A state holds the immutable :class:`golfo.State` and shares it when cloned;
   it pickles as the list of actions, replayed when loaded.
+- ``engine``: ``"auto"`` (the default) plays on golfo-native's Rust engine when it is
+  installed (``pip install ./native``) and ``betting="exact"``, on golfo's reducer
+  otherwise; ``"python"`` or ``"native"`` choose.  Both give the same legal actions,
+  strings, tensors and returns; on the native engine a state holds a
+  ``golfo_native.NativeState`` (copied when cloned), the tensors and information-state
+  strings are made in Rust, and ``golfo_state`` is made from it when read.
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ from open_spiel.python import policy as os_policy
 import golfo
 from golfo.analysis.determinize import resampled_actions
 from golfo.errors import CodecError, RulesError
+from golfo.ext._native import adapter_engine, describe, nets
 from golfo.ext.codec import (
     NUM_CHANCE_OUTCOMES,
     ActionCodec,
@@ -121,6 +128,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "hands": 1,
     "rules": "tradicional",
     "betting": "exact",
+    "engine": "auto",
     **SETTINGS,
 }
 
@@ -246,6 +254,8 @@ class GolfoGame(pyspiel.Game):  # type: ignore[misc]
         """The action ids (:class:`golfo.ext.codec.ActionCodec`)."""
         self.initial: Final = golfo.new_game(rules, players=players)
         """The golfo state a new game starts from."""
+        self.engine: Final = adapter_engine(str(given["engine"]), given["betting"])
+        """The engine states are played on: ``"python"`` or ``"native"`` (golfo-native)."""
 
     def new_initial_state(self) -> GolfoState:
         """A new game: the first deal pending."""
@@ -295,39 +305,110 @@ class _Shared:
         return (_replay, (s.rules, s.players, s.first_dealer, s.initial_stacks, s.history))
 
 
+def _replay_native(
+    rules: golfo.Rules,
+    players: int,
+    dealer: int,
+    stacks: tuple[int, ...],
+    actions: Sequence[golfo.Action],
+) -> _Native:
+    import golfo_native
+
+    game = golfo_native.NativeState.new_game(rules, players, dealer, stacks)
+    for action in actions:
+        game.play(action)
+    return _Native(game)
+
+
+class _Native:
+    """Holds a ``golfo_native.NativeState`` (changed in place; copied by clones), and the
+    :class:`golfo.State` made from it once read; pickled as its actions."""
+
+    __slots__ = ("_state", "game")
+
+    def __init__(self, game: Any, state: golfo.State | None = None) -> None:
+        self.game: Final[Any] = game
+        self._state = state
+
+    @property
+    def state(self) -> golfo.State:
+        if self._state is None:
+            self._state = self.game.to_state()
+        assert self._state is not None
+        return self._state
+
+    def changed(self) -> None:
+        self._state = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
+        return _Native(self.game.copy(), self._state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        s = self.state
+        return (_replay_native, (s.rules, s.players, s.first_dealer, s.initial_stacks, s.history))
+
+
 class GolfoState(pyspiel.State):  # type: ignore[misc]
-    """One state of ``python_golfo``: a thin wrapper around a :class:`golfo.State`."""
+    """One state of ``python_golfo``: a thin wrapper around a :class:`golfo.State` (or, on
+    the native engine, a ``golfo_native.NativeState``)."""
 
     def __init__(self, game: GolfoGame) -> None:
         super().__init__(game)
         self._shared = _Shared(game.initial)
+        self._native: _Native | None = None
+        if game.engine == "native":
+            import golfo_native
+
+            self._native = _Native(golfo_native.NativeState.new_game(game.rules, game.players))
         self._codec = game.codec
 
     @property
     def golfo_state(self) -> golfo.State:
         """The golfo state."""
+        if self._native is not None:
+            return self._native.state
         return self._shared.state
+
+    @property
+    def native_state(self) -> Any:
+        """The ``golfo_native.NativeState`` on the native engine (``None`` on golfo's): the
+        game itself, not a copy."""
+        return None if self._native is None else self._native.game
 
     def current_player(self) -> int:
         """The seat to act, chance, or terminal."""
-        s = self._shared.state
+        s = self._shared.state if self._native is None else self._native.game
         if s.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if s.to_act is golfo.CHANCE:
+        to_act = s.to_act
+        if to_act is golfo.CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
-        assert isinstance(s.to_act, int)
-        return s.to_act
+        assert isinstance(to_act, int)
+        return to_act
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._native is not None:
+            ids: list[int] = self._native.game.legal_ids()
+            return ids
         return list(self._codec.legal_ids(self._shared.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card in the stock, equally likely."""
-        ids = chance_ids(self._shared.state)
+        if self._native is not None:
+            ids: Sequence[int] = self._native.game.legal_ids()  # chance: the stock's cards
+        else:
+            ids = chance_ids(self._shared.state)
         p = 1.0 / len(ids)
         return [(i, p) for i in ids]
 
     def _apply_action(self, action: int) -> None:
+        if self._native is not None:
+            game = self._native.game
+            game.apply_id(action)
+            if game.phase is golfo.Phase.BETWEEN_HANDS:
+                game.play(golfo.NextHand())
+            self._native.changed()
+            return
         s = self._shared.state
         if s.to_act is golfo.CHANCE:
             s = golfo.apply(s, decode_chance(action))
@@ -340,6 +421,8 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return chance_string(action)
+        if self._native is not None:
+            return describe(self._codec, self._native.game, action)
         return self._codec.describe(self._shared.state, action)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GolfoState:
@@ -350,7 +433,7 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
         shuffle, so OpenSpiel's own random state decides it.
         """
         seed = int(probability_sampler() * (1 << 53))
-        actions = resampled_actions(self._shared.state, player_id, random.Random(seed))
+        actions = resampled_actions(self.golfo_state, player_id, random.Random(seed))
         other = GolfoState(self.get_game())
         for action in actions:  # applied by id, so that OpenSpiel's history is kept too
             match action:
@@ -364,18 +447,19 @@ class GolfoState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
+        if self._native is not None:
+            over: bool = self._native.game.is_over
+            return over
         return self._shared.state.is_over
 
     def returns(self) -> list[float]:
         """Each seat's net result (R18) at the end, 0 before."""
-        s = self._shared.state
-        if not s.is_over:
-            return [0.0] * s.players
-        nets = {row.seat: float(row.net) for row in golfo.standings(s).rows}
-        return [nets[seat] for seat in range(s.players)]
+        if not self.is_terminal():
+            return [0.0] * self.num_players()
+        return [float(net) for net in nets(self.golfo_state)]
 
     def __str__(self) -> str:
-        s = self._shared.state
+        s = self.golfo_state
         to_act = "chance" if s.to_act is golfo.CHANCE else str(s.to_act)
         hands = " ".join(f"{seat}:{''.join(map(str, h)) or '-'}" for seat, h in enumerate(s.hands))
         moves = [_token(action, actor) for action, actor in log_entries(s.log)]
@@ -422,6 +506,17 @@ class GolfoObserver:
             history=self.perfect_recall,
         )
         """The vectors' layout."""
+        self._native_encoder: Any = None
+        if game.engine == "native":
+            import golfo_native
+
+            self._native_encoder = golfo_native.NativeEncoder(
+                game.rules,
+                game.players,
+                private=private,
+                public=self.public,
+                history=self.perfect_recall,
+            )
         self.tensor: npt.NDArray[np.float32] = np.zeros(self.encoder.size, np.float32)
         """The observation vector, filled by :meth:`set_from`."""
         self.dict: dict[str, npt.NDArray[np.float32]] = {
@@ -430,19 +525,35 @@ class GolfoObserver:
         """The pieces of :attr:`tensor`, by name."""
 
     def _view(self, state: GolfoState, player: int) -> golfo.View:
-        return golfo.view(state.golfo_state, player if self.private else None)
+        seat = player if self.private else None
+        native = state.native_state
+        if native is not None:
+            view: golfo.View = native.view_object(seat)
+            return view
+        return golfo.view(state.golfo_state, seat)
 
     def set_from(self, state: GolfoState, player: int) -> None:
         """Fill :attr:`tensor` for ``player`` in ``state``."""
+        native = state.native_state
+        if native is not None:
+            self._native_encoder.encode_into(native, player if self.private else None, self.tensor)
+            return
         self.tensor[:] = self.encoder.encode(self._view(state, player))
 
     def string_from(self, state: GolfoState, player: int) -> str:
         """The observation string of ``player`` in ``state``."""
-        s = state.golfo_state
         if not self.public:
-            return f"p{player} cards {s.hands[player] or '-'}" if self.private else ""
+            if not self.private:
+                return ""
+            return f"p{player} cards {state.golfo_state.hands[player] or '-'}"
         if self.perfect_recall:
-            return info_state_string(s, player if self.private else None)
+            seat = player if self.private else None
+            native = state.native_state
+            if native is not None:
+                from golfo_native._vecenv import info_state_string as native_string
+
+                return native_string(native, seat)
+            return info_state_string(state.golfo_state, seat)
         return view_string(self._view(state, player))
 
 

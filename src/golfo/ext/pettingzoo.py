@@ -23,6 +23,11 @@ seats; an episode is one hand (``hands=1``, the default) or a game of
 - Chance: ``reset(seed=s)`` deals hand ``h`` from ``golfo.shuffled_deck(s + h - 1)``
   (the same cards as any golfo tool given that seed); ``reset()`` without a
   seed draws the next seed from a generator seeded by the last seed given.
+- Engine: ``engine="auto"`` (the default) plays on golfo-native's Rust engine when it is
+  installed (``pip install ./native``) and ``betting="exact"``, on golfo's reducer
+  otherwise; ``"python"`` or ``"native"`` choose.  Both give the same observations,
+  masks and rewards, bit for bit; on the native engine the vectors and masks are made
+  in Rust (``golfo_native.NativeEncoder``, ``NativeState.legal_ids``).
 
 >>> from golfo.ext.pettingzoo import env
 >>> e = env(players=3)
@@ -48,6 +53,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import golfo
+from golfo.ext._native import adapter_engine, deal_from, nets
 from golfo.ext.codec import ActionCodec
 from golfo.ext.features import ObservationEncoder, view_string
 from golfo.rules import PRESETS
@@ -95,8 +101,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         betting: Literal["exact", "abstract"] = "exact",
         normalize: bool = False,
         render_mode: str | None = None,
+        engine: Literal["auto", "python", "native"] = "auto",
     ) -> None:
-        EzPickle.__init__(self, players, hands, rules, betting, normalize, render_mode)
+        EzPickle.__init__(self, players, hands, rules, betting, normalize, render_mode, engine)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
@@ -110,6 +117,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         """The action ids (:class:`golfo.ext.codec.ActionCodec`)."""
         self.encoder = ObservationEncoder(self.rules, players)
         """The observation vectors (:class:`golfo.ext.features.ObservationEncoder`)."""
+        self.engine: Literal["python", "native"] = adapter_engine(engine, betting)
+        """The engine the game is played on: ``"python"`` (golfo's reducer) or ``"native"``
+        (golfo-native; see the module documentation)."""
+        self._native_encoder: Any = None
+        if self.engine == "native":
+            import golfo_native
+
+            self._native_encoder = golfo_native.NativeEncoder(self.rules, players)
         self.reward_unit = float(self.rules.starting_stack) if normalize else 1.0
         """Rewards are net chips divided by this (the starting stack with ``normalize``)."""
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -130,10 +145,29 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
         }
         """Per agent, the observation vector and the action mask."""
         self._rng = np.random.default_rng()
-        self.game = golfo.new_game(self.rules, players=players)
-        """The golfo state of the episode."""
+        self._state: golfo.State | None = golfo.new_game(self.rules, players=players)
+        self._native: Any = None  # the golfo_native.NativeState on the native engine
         self._seed = 0
         self._deck: Sequence[golfo.Card] = golfo.DECK
+        if self.engine == "native":
+            self.game = golfo.new_game(self.rules, players=players)
+
+    @property
+    def game(self) -> golfo.State:
+        """The golfo state of the episode (on the native engine, made from the native
+        state when read; assigning one replaces the game)."""
+        if self._state is None:
+            self._state = self._native.to_state()
+        assert self._state is not None
+        return self._state
+
+    @game.setter
+    def game(self, state: golfo.State) -> None:
+        self._state = state
+        if self.engine == "native":
+            import golfo_native
+
+            self._native = golfo_native.NativeState.from_state(state)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -152,7 +186,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
             self._seed = int(seed) % SEED_LIMIT
         else:
             self._seed = int(self._rng.integers(0, 2**63))
-        self.game = golfo.new_game(self.rules, players=self.players)
+        if self._native is not None:
+            self._native = type(self._native).new_game(self.rules, self.players)
+            self._state = None
+        else:
+            self.game = golfo.new_game(self.rules, players=self.players)
         self._deck = golfo.shuffled_deck(self._seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -165,6 +203,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
 
     def _advance(self) -> None:
         """Deal cards and start hands until a seat is to act or the game is over."""
+        if self._native is not None:
+            self._advance_native()
+            return
         state = self.game
         while True:
             if state.to_act is golfo.CHANCE:
@@ -177,8 +218,24 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
                 break
         self.game = state
 
+    def _advance_native(self) -> None:
+        game = self._native
+        self._state = None  # made again from the native game when read
+        while True:
+            if game.to_act is golfo.CHANCE:
+                deal_from(game, self._deck)
+            elif game.phase is golfo.Phase.BETWEEN_HANDS:
+                game.play(golfo.NextHand())
+                seed = (self._seed + len(game.results)) % SEED_LIMIT  # the new hand's number - 1
+                self._deck = golfo.shuffled_deck(seed)
+            else:
+                break
+
+    def _to_act(self) -> int | golfo.Chance | None:
+        return self._native.to_act if self._native is not None else self.game.to_act
+
     def _selected(self) -> str:
-        seat = self.game.to_act
+        seat = self._to_act()
         if isinstance(seat, int):
             return self.possible_agents[seat]
         current: str = getattr(self, "agent_selection", self.possible_agents[0])
@@ -191,16 +248,21 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
             self._was_dead_step(action)
             return
         seat = self.agent_name_mapping[agent]
-        if self.game.to_act != seat:  # pragma: no cover - agent_selection is always to act
+        if self._to_act() != seat:  # pragma: no cover - agent_selection is always to act
             raise RuntimeError(f"{agent} is not to act")
-        self.game = golfo.apply(self.game, self.codec.decode(self.game, int(action)))
+        native = self._native
+        if native is not None:
+            native.apply_id(int(action))
+            self._state = None
+        else:
+            self.game = golfo.apply(self.game, self.codec.decode(self.game, int(action)))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._advance()
-        if self.game.is_over:
-            table = golfo.standings(self.game)
-            for row in table.rows:
-                self.rewards[self.possible_agents[row.seat]] = row.net / self.reward_unit
+        over = native.is_over if native is not None else self.game.is_over
+        if over:
+            for s, net in enumerate(nets(self.game)):  # R18, as golfo.standings' rows
+                self.rewards[self.possible_agents[s]] = net / self.reward_unit
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._selected()
@@ -213,8 +275,15 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (from its view only) and its action mask."""
         seat = self.agent_name_mapping[agent]
-        vec = np.asarray(self.encoder.encode(golfo.view(self.game, seat)), dtype=np.float32)
         mask = np.zeros(self.codec.num_distinct_actions, dtype=np.int8)
+        native = self._native
+        if native is not None:
+            vec = np.empty(self.encoder.size, dtype=np.float32)
+            self._native_encoder.encode_into(native, seat, vec)
+            if native.to_act == seat:
+                mask[native.legal_ids()] = 1
+            return {"observation": vec, "action_mask": mask}
+        vec = np.asarray(self.encoder.encode(golfo.view(self.game, seat)), dtype=np.float32)
         if self.game.to_act == seat:
             mask[list(self.codec.legal_ids(self.game))] = 1
         return {"observation": vec, "action_mask": mask}
