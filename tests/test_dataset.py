@@ -10,7 +10,7 @@ import json
 import tomllib
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import numpy as np
@@ -27,6 +27,8 @@ from golfo.state import log_entries
 KINDS = ["heuristic", "random", "random"]
 ROOT = Path(__file__).resolve().parents[1]
 
+Betting = Literal["exact", "abstract"]
+
 
 def _parquet_in_dev() -> bool:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -39,7 +41,7 @@ def need_pyarrow() -> None:
         pytest.skip("needs pyarrow (pip install 'golfo[parquet]')")
 
 
-def expected_rows(rules: golfo.Rules, betting: str, **run: Any) -> dict[str, list[Any]]:
+def expected_rows(rules: golfo.Rules, betting: Betting, **run: Any) -> dict[str, list[Any]]:
     """The rows, from the games' records: each decision's view, encoded, and its result."""
     out = io.StringIO()
     simulate(KINDS, rules=rules, out=out, **run)
@@ -75,10 +77,10 @@ def expected_rows(rules: golfo.Rules, betting: str, **run: Any) -> dict[str, lis
     [(golfo.TRADICIONAL, "abstract"), (golfo.Rules(hands=1), "exact"), (golfo.MINI, "abstract")],
 )
 def test_the_rows_are_the_decisions_of_the_games(
-    tmp_path: Path, rules: golfo.Rules, betting: str
+    tmp_path: Path, rules: golfo.Rules, betting: Betting
 ) -> None:
     kinds = KINDS[: 2 if rules is golfo.MINI else 3]
-    run = {"hands": 9, "seed": 5, "game_hands": 4, "workers": 1}
+    run: dict[str, Any] = {"hands": 9, "seed": 5, "game_hands": 4, "workers": 1}
     path = tmp_path / "d.npz"
     tally = write_dataset(path, kinds, rules=rules, betting=betting, **run)
     data = read_dataset(path)

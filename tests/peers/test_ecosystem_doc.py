@@ -31,7 +31,7 @@ def _needs(code: str) -> list[str]:
 
 
 def test_the_page_has_the_examples() -> None:
-    assert len(BLOCKS) == 10
+    assert len(BLOCKS) == 12
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
