@@ -469,6 +469,8 @@ def plot_curve(path: Path, decisions: Ints, hands: Ints, chips: Floats, every: i
     ends, means = binned(decisions, hands, chips, every)
     figure, axes = plt.subplots(figsize=(8, 4.5), dpi=100)
     axes.plot(ends / 1e6, means, marker=".", label="learning seat against two HeuristicBots")
+    start = float(chips[0] / max(1, hands[0]))
+    axes.plot([0], [start], "o", color="C3", label=f"untrained (first rollout): {start:+.1f}")
     axes.axhline(0, color="grey", linewidth=0.8)
     axes.set_xlabel("learning decisions (millions)")
     axes.set_ylabel(f"chips per hand (mean over {every:,} decisions)")
