@@ -170,16 +170,23 @@ def menu_ids(obs: Floats, mask: Bools) -> Ints:
     return ids
 
 
-@attrs.define
+@attrs.frozen
 class Policy:
-    """The network: ``tanh`` hidden layer, menu logits and a value head."""
+    """The network: ``tanh`` hidden layer, menu logits and a value head (the arrays are
+    updated in place)."""
 
     w1: Floats
+    """Input to hidden weights (inputs x hidden)."""
     b1: Floats
+    """Hidden biases."""
     w2: Floats
+    """Hidden to menu logits (hidden x 12)."""
     b2: Floats
+    """Logit biases."""
     wv: Floats
+    """Hidden to value."""
     bv: Floats
+    """The value's bias (one number)."""
 
     @classmethod
     def new(cls, inputs: int, hidden: int, rng: np.random.Generator) -> Policy:
@@ -272,10 +279,15 @@ class Adam:
 
     def __init__(self, params: list[Floats], rate: float = 3e-3) -> None:
         self.params = params
+        """The arrays it updates."""
         self.rate = rate
+        """The step size."""
         self.m = [np.zeros_like(p) for p in params]
+        """The running means of the gradients."""
         self.v = [np.zeros_like(p) for p in params]
+        """... and of their squares."""
         self.t = 0
+        """Steps taken."""
 
     def step(self, grads: list[Floats], b1: float = 0.9, b2: float = 0.999) -> None:
         """One update against the gradients."""
@@ -286,7 +298,7 @@ class Adam:
             m += (1 - b1) * g
             v *= b2
             v += (1 - b2) * g * g
-            p -= (scale * m / (np.sqrt(v) + 1e-8)).astype(np.float32)
+            p -= (scale * m / (np.sqrt(v) + 1e-8)).astype(p.dtype)
 
 
 # -- training ------------------------------------------------------------------------------
