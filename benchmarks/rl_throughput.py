@@ -122,13 +122,16 @@ def golfo_vecenv_alone(batch: int, seed: int = 1, players: int = 3) -> Runner:
     return run
 
 
-def golfo_pettingzoo(seed: int = 1, rules: str = "ludoteka", players: int = 3) -> Runner:
-    """golfo's pure-Python path: the PettingZoo AEC environment, one game at a time."""
+def golfo_pettingzoo(
+    engine: str, seed: int = 1, rules: str = "ludoteka", players: int = 3
+) -> Runner:
+    """golfo's PettingZoo AEC environment, one game at a time, on ``engine`` (``"python"``:
+    golfo's reducer and encoder; ``"native"``: golfo-native's)."""
     import numpy as np
 
     from golfo.ext.pettingzoo import env as make_env
 
-    env = make_env(players=players, rules=rules)
+    env = make_env(players=players, rules=rules, engine=engine)
     rng = np.random.default_rng(seed)
 
     def run(seconds: float) -> tuple[int, float]:
@@ -310,18 +313,20 @@ def memory_per_game(batch: int = 4096) -> float:
 def scaling(seconds: float, repeats: int, plot: Path | None) -> None:
     """VecEnv decisions per second by batch size, and by processes at batch 1024."""
     print(f"\n### golfo VecEnv by batch size (one process; {load()})\n")
-    print("| batch | decisions/s (median) |")
-    print("|---:|---:|")
+    print("| batch | step alone (median) | with the NumPy learner (median) |")
+    print("|---:|---:|---:|")
     batches = (1, 4, 16, 64, 256, 1024, 4096)
-    by_batch = []
+    by_batch, alone = [], []
     for batch in batches:
-        rates = []
-        run = golfo_vecenv(batch)
+        rates: dict[str, list[float]] = {"alone": [], "learner": []}
+        runs = {"alone": golfo_vecenv_alone(batch), "learner": golfo_vecenv(batch)}
         for _ in range(repeats):
-            decisions, elapsed = run(seconds)
-            rates.append(decisions / elapsed)
-        by_batch.append(statistics.median(rates))
-        print(f"| {batch} | {by_batch[-1]:,.0f} |")
+            for key, run in runs.items():
+                decisions, elapsed = run(seconds)
+                rates[key].append(decisions / elapsed)
+        alone.append(statistics.median(rates["alone"]))
+        by_batch.append(statistics.median(rates["learner"]))
+        print(f"| {batch} | {alone[-1]:,.0f} | {by_batch[-1]:,.0f} |")
     print(f"\n### golfo VecEnv by processes, batch 1024 each ({load()})\n")
     print("| processes | decisions/s in all (median) |")
     print("|---:|---:|")
@@ -331,10 +336,10 @@ def scaling(seconds: float, repeats: int, plot: Path | None) -> None:
         totals = []
         for r in range(repeats):
             with context.Pool(processes) as pool:
-                rates = pool.map(
+                per_process = pool.map(
                     _process_rate, [(1024, seconds, 1 + r * 10 + p) for p in range(processes)]
                 )
-            totals.append(sum(rates))
+            totals.append(sum(per_process))
         by_processes.append(statistics.median(totals))
         print(f"| {processes} | {by_processes[-1]:,.0f} |")
     print(f"\nmemory per game in the batch: {memory_per_game():,.0f} bytes (4,096 games)")
@@ -345,8 +350,11 @@ def scaling(seconds: float, repeats: int, plot: Path | None) -> None:
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(6, 3.6))
-        ax.plot(batches, by_batch, marker="o", label="one process")
-        ax.scatter([1024], [by_processes[1]], marker="s", color="C1", label="two processes")
+        ax.plot(batches, alone, marker="o", label="step alone")
+        ax.plot(batches, by_batch, marker="o", label="with a NumPy random learner")
+        ax.scatter(
+            [1024], [by_processes[1]], marker="s", color="C2", label="two processes, learner"
+        )
         ax.set_xscale("log", base=2)
         ax.set_xlabel("games in the batch")
         ax.set_ylabel("decisions per second")
@@ -366,7 +374,8 @@ def engines(batch: int) -> dict[str, Callable[[], Runner]]:
     return {
         f"golfo VecEnv (batch {batch}, with the NumPy learner)": lambda: golfo_vecenv(batch),
         f"golfo VecEnv (batch {batch}, step alone)": lambda: golfo_vecenv_alone(batch),
-        "golfo PettingZoo (Python)": golfo_pettingzoo,
+        "golfo PettingZoo (Python engine)": lambda: golfo_pettingzoo("python"),
+        "golfo PettingZoo (native engine)": lambda: golfo_pettingzoo("native"),
         "OpenSpiel leduc_poker": lambda: openspiel("leduc_poker"),
         "OpenSpiel universal_poker": lambda: openspiel("universal_poker"),
         f"pgx leduc_holdem (vmap, batch {batch})": lambda: pgx_leduc(batch),
