@@ -14,9 +14,9 @@ import statistics
 import time
 
 import golfo
-from golfo.bots import new_deck
 from golfo.actions import CHANCE
 from golfo.analysis.knowledge import HAND_OVER
+from golfo.bots import new_deck
 from golfo.tournament import make_bot
 
 

@@ -51,8 +51,8 @@ from golfo.rules import LUDOTEKA, MEDIANO, MINI, PRESETS, TRADICIONAL, Rules
 from golfo.scoring import Score, hand_value, score
 from golfo.shuffle import shuffled_deck
 from golfo.standings import Standing, Standings, standings
-from golfo.strong import StrongBot
 from golfo.state import HandResult, Phase, Pot, State
+from golfo.strong import StrongBot
 from golfo.views import Dealt, Discarded, View, redacted_history, view
 
 __all__ = [

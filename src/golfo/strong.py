@@ -143,7 +143,8 @@ def weighted_equity(
     unknown = world.unknown
     sizes = world.sizes
     scale = [
-        1.0 / max(1, _best_of_size(sizes[p], counted)) if sizes[p] else 0.0 for p in range(len(order))
+        1.0 / max(1, _best_of_size(sizes[p], counted)) if sizes[p] else 0.0
+        for p in range(len(order))
     ]
     cards = _bits(unseen)
     by_suit = [[c for c in cards if c >> 7 * i & SUIT_BITS] for i in range(4)]
@@ -346,6 +347,10 @@ class StrongBot:
         counted = view.rules.cards_counted
         best = min(
             (t for t in _submasks(hand) if t.bit_count() <= most),
-            key=lambda t: (-expected_value(hand & ~t, unseen, t.bit_count(), counted), t.bit_count(), t),
+            key=lambda t: (
+                -expected_value(hand & ~t, unseen, t.bit_count(), counted),
+                t.bit_count(),
+                t,
+            ),
         )
         return Discard(me, cards_of(best))

@@ -62,6 +62,7 @@ from golfo.server.storage import (
     TableRow,
 )
 from golfo.state import Phase, State, log_entries
+from golfo.strong import StrongBot
 from golfo.views import view
 from golfo.wire import (
     action_data,
@@ -241,6 +242,11 @@ class Table:
                 return RandomBot(None)
             # one generator per decision, from the table's seed: the same game after a restart
             return RandomBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
+        if kind == "strong":
+            seed = self.config.seed
+            if seed is None:
+                return StrongBot(None)
+            return StrongBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
         return HeuristicBot()
 
     def _bot_move(self, seat: int | None) -> Action:
