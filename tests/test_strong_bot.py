@@ -12,8 +12,8 @@ from hypothesis import given, settings
 import golfo
 from golfo import MEDIANO, MINI, Rules
 from golfo.bots import new_deck, play_hand
+from golfo.bots.strong import weighted_equity
 from golfo.errors import PolicyError
-from golfo.strong import weighted_equity
 from golfo.tournament import BOTS, tournament
 from rulesets import variants
 

@@ -29,7 +29,7 @@ from golfo.actions import (
     Raise,
 )
 from golfo.analysis import max_possible_value
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
 from golfo.cards import Card, Suit, parse_cards
 from golfo.chance import deal, deal_from
 from golfo.deck import DECK, Deck
@@ -52,7 +52,6 @@ from golfo.scoring import Score, hand_value, score
 from golfo.shuffle import shuffled_deck
 from golfo.standings import Standing, Standings, standings
 from golfo.state import HandResult, Phase, Pot, State
-from golfo.strong import StrongBot
 from golfo.views import Dealt, Discarded, View, redacted_history, view
 
 __all__ = [

@@ -40,11 +40,10 @@ from typing import Any, Final
 import attrs
 
 from golfo import engines
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
 from golfo.parallel import derive_seed, run_shards
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
-from golfo.strong import StrongBot
 
 __all__ = [
     "BOTS",

@@ -9,11 +9,10 @@ from typing import Final
 
 import attrs
 
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
 from golfo.rules import PRESETS, Rules, preset_name
-from golfo.strong import StrongBot
 
 __all__ = [
     "BOT_KINDS",

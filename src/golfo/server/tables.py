@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
-from golfo.bots import Bot, HeuristicBot, RandomBot
+from golfo.bots import Bot, HeuristicBot, RandomBot, StrongBot
 from golfo.chance import deal
 from golfo.errors import GolfoError
 from golfo.notation import Lang, parse
@@ -62,7 +62,6 @@ from golfo.server.storage import (
     TableRow,
 )
 from golfo.state import Phase, State, log_entries
-from golfo.strong import StrongBot
 from golfo.views import view
 from golfo.wire import (
     action_data,

@@ -40,7 +40,7 @@ from golfo.actions import Action, Bet, Call, Discard, Fold, Pass, Raise
 from golfo.analysis.draws import expected_value
 from golfo.analysis.knowledge import HAND_OVER, SUIT_BITS, seen_cards
 from golfo.analysis.world import World, policy_discard
-from golfo.bots import _need_turn, _submasks
+from golfo.bots.base import _need_turn, _submasks
 from golfo.cards import cards_of
 from golfo.errors import PolicyError
 from golfo.moves import LegalMoves
@@ -231,7 +231,7 @@ def weighted_equity(
 
 class StrongBot:
     """An equity bot whose opponents' cards are drawn from ranges that their bets, calls,
-    passes and discards imply; deterministic for a seed.  See :mod:`golfo.strong`.
+    passes and discards imply; deterministic for a seed.  See :mod:`golfo.bots.strong`.
 
     - *Lock* (equity 1 by the samples): bets or raises as high as the rules allow.
     - Facing a bet of ``c`` into a pot of ``P``: calls when its equity is at least the pot
