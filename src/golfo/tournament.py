@@ -40,7 +40,7 @@ from typing import Any, Final
 import attrs
 
 from golfo import engines
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
 from golfo.parallel import derive_seed, run_shards
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
@@ -60,6 +60,7 @@ BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "equity": EquityBot,
     "heuristic": lambda _seed: HeuristicBot(),
     "random": RandomBot,
+    "strong": StrongBot,
 }
 """golfo's bots by name, each made from a seed.  Any other name ``module:attribute``
 names a bot class (or factory) of one's own, called with one argument: the seed."""

@@ -444,3 +444,8 @@ def test_the_lobby_lists_games_not_over_and_drops_old_tables_nobody_sat_at(db: s
         listed = {t["table"] for t in client.get("/api/tables").json()["tables"]}
         assert listed == {sat, fresh}  # an hour-old table somebody sat at stays
         assert client.get(f"/api/tables/{old}").status_code == 200  # still there, unlisted
+
+
+def test_a_table_takes_strong_bots(client: TestClient) -> None:
+    table = new_table(client, players=3, bots={"1": "strong", "2": "strong"}, seed=5)
+    assert [s["kind"] for s in table["seats"]] == ["free", "bot", "bot"]

@@ -26,7 +26,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The bots a seat can be given. */
-export type BotKind = "heuristic" | "random";
+export type BotKind = "heuristic" | "random" | "strong";
 
 /** A seat's number as a key of a JSON object ("0" to "3"). */
 export type SeatKey = "0" | "1" | "2" | "3";

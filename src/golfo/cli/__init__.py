@@ -167,7 +167,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         metavar="LIST",
-        help="the other seats, comma separated: heuristic, equity or random, e.g. "
+        help="the other seats, comma separated: heuristic, equity, random or strong, e.g. "
         "heuristic,random (default: heuristic at every seat)",
     )
     play.add_argument(

@@ -9,7 +9,7 @@ from typing import Final
 
 import attrs
 
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
 from golfo.rules import PRESETS, Rules, preset_name
@@ -30,7 +30,7 @@ __all__ = [
     "seed_number",
 ]
 
-BOT_KINDS: Final = ("heuristic", "equity", "random")
+BOT_KINDS: Final = ("heuristic", "equity", "random", "strong")
 """The bots by the name the command takes (``--bots``)."""
 
 
@@ -72,7 +72,8 @@ class UsageError(Exception):
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
-    """Bots by name (``heuristic``, ``equity`` or ``random``), seeded from ``seed`` and seat."""
+    """Bots by name (``heuristic``, ``equity``, ``random`` or ``strong``), seeded from
+    ``seed`` and seat."""
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
@@ -81,6 +82,8 @@ def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
             bots.append(RandomBot(seed * 16 + seat))
         elif kind == "equity":
             bots.append(EquityBot(seed * 16 + seat))
+        elif kind == "strong":
+            bots.append(StrongBot(seed * 16 + seat))
         else:
             raise UsageError(f"unknown bot {kind!r}: use {', '.join(BOT_KINDS)}")
     return bots

@@ -38,7 +38,7 @@ __all__ = [
     "read_json",
 ]
 
-BOT_KINDS: Final = ("heuristic", "random")
+BOT_KINDS: Final = ("heuristic", "random", "strong")
 """The bots a seat can be given."""
 CODES: Final = (
     "format",
@@ -332,7 +332,8 @@ def parse_table_config(data: Any) -> TableConfig:
         if key not in seats:
             fail("table.bots", f"expected seat numbers 0 to {players - 1} as keys, got {show(key)}")
         if kind not in BOT_KINDS:
-            fail(f"table.bots.{key}", f'expected "heuristic" or "random", got {show(kind)}')
+            expected = '"heuristic", "random" or "strong"'
+            fail(f"table.bots.{key}", f"expected {expected}, got {show(kind)}")
         bots[seats[key]] = kind
     seed = obj.get("seed")
     seed = None if seed is None else read_int(seed, "table.seed", 0, 2**63 - 1)

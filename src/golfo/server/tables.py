@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
-from golfo.bots import Bot, HeuristicBot, RandomBot
+from golfo.bots import Bot, HeuristicBot, RandomBot, StrongBot
 from golfo.chance import deal
 from golfo.errors import GolfoError
 from golfo.notation import Lang, parse
@@ -241,6 +241,11 @@ class Table:
                 return RandomBot(None)
             # one generator per decision, from the table's seed: the same game after a restart
             return RandomBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
+        if kind == "strong":
+            seed = self.config.seed
+            if seed is None:
+                return StrongBot(None)
+            return StrongBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
         return HeuristicBot()
 
     def _bot_move(self, seat: int | None) -> Action:

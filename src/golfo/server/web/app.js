@@ -94,7 +94,7 @@ function seatKinds() {
   box.append(el("span", { class: "you-seat" }, el("span", { text: `${t("seat")} 0` }), el("strong", { text: t("you_sit") })));
   for (let s = 1; s < players; s++) {
     const select = el("select", { name: `seat-${s}`, "data-seat": String(s) });
-    for (const kind of ["heuristic", "random", "human"]) select.append(el("option", { value: kind, text: t(kind) }));
+    for (const kind of ["heuristic", "strong", "random", "human"]) select.append(el("option", { value: kind, text: t(kind) }));
     select.value = before[s - 1] || "heuristic";
     box.append(el("label", {}, el("span", { text: `${t("seat")} ${s}` }), select));
   }
