@@ -1,0 +1,542 @@
+//! golfo's `StrongBot` (`golfo.bots.strong`) as a built-in policy: its betting rests on an
+//! equity by Monte Carlo play-outs (with this module's own seeded generator, so not the
+//! Python bot's random draws) whose opponents' hands are drawn from a range built from their
+//! discards and weighted by their aggression; its discards are the Python bot's exactly
+//! (the option with the highest exact expected value after the draw, computed with the same
+//! floating-point operations, ties to fewer cards, then to the lower card mask).
+
+use crate::game::Entry;
+use crate::moves::legal_moves;
+use crate::play::SplitMix64;
+use crate::policy::seen_cards;
+use crate::state::{Action, Actor, Core, Phase};
+use crate::variant::value_counting;
+
+const SUIT_BITS: u32 = 0x7F;
+/// The most (in absolute value) an opponent's aggression counts.
+const AGGRESSION_CAP: f64 = 3.0;
+/// `golfo.analysis.world.HAND_SIZE`: the room of a policy discard is at most five cards.
+const POLICY_ROOM: u32 = 5;
+
+/// `golfo.StrongBot`'s settings (its defaults).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Monte Carlo play-outs per betting decision.
+    pub samples: u32,
+    /// How strongly an opponent's aggression shifts its range (0: not at all).
+    pub range_weight: f64,
+    /// Whether an opponent's discards shape its range.
+    pub use_discards: bool,
+    pub bet_edge: f64,
+    pub raise_edge: f64,
+    pub call_margin: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            samples: 120,
+            range_weight: 1.0,
+            use_discards: true,
+            bet_edge: 0.15,
+            raise_edge: 0.3,
+            call_margin: 0.0,
+        }
+    }
+}
+
+/// What every seat showed in the hand in play: its aggression (+1 a bet or raise, +0.3 a
+/// call, -0.5 a pass; those before its last discard count half) and its last discard.
+/// Public information: one tracker serves every seat of a table.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Evidence {
+    recent: [f64; 4],
+    older: [f64; 4],
+    /// Cards thrown at the seat's last discard, and how many (-1: none yet).
+    last_cards: [u32; 4],
+    last_count: [i8; 4],
+}
+
+impl Evidence {
+    /// No evidence: the start of a hand.
+    pub fn new() -> Evidence {
+        Evidence {
+            last_count: [-1; 4],
+            ..Evidence::default()
+        }
+    }
+
+    /// Take `action` (about to be, or just, applied) into account; `NextHand` starts afresh.
+    pub fn observe(&mut self, action: Action) {
+        let seat = |s: i64| (0..4).contains(&s).then_some(s as usize);
+        match action {
+            Action::NextHand => *self = Evidence::new(),
+            Action::Discard(s, Some(cards)) => {
+                if let Some(s) = seat(s) {
+                    self.older[s] += self.recent[s];
+                    self.recent[s] = 0.0;
+                    self.last_cards[s] = cards;
+                    self.last_count[s] = cards.count_ones() as i8;
+                }
+            }
+            Action::Bet(s, _) | Action::Raise(s, _) => {
+                if let Some(s) = seat(s) {
+                    self.recent[s] += 1.0;
+                }
+            }
+            Action::Call(s) => {
+                if let Some(s) = seat(s) {
+                    self.recent[s] += 0.3;
+                }
+            }
+            Action::Pass(s) => {
+                if let Some(s) = seat(s) {
+                    self.recent[s] -= 0.5;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The evidence of the hand in play from a game's history (back to its `NextHand`).
+    pub fn of_log(log: &[Entry]) -> Evidence {
+        let start = log
+            .iter()
+            .rposition(|e| e.action == Action::NextHand)
+            .map_or(0, |i| i + 1);
+        let mut ev = Evidence::new();
+        for e in &log[start..] {
+            ev.observe(e.action);
+        }
+        ev
+    }
+
+    fn aggression(&self, seat: usize) -> f64 {
+        (self.recent[seat] + 0.5 * self.older[seat]).clamp(-AGGRESSION_CAP, AGGRESSION_CAP)
+    }
+}
+
+/// `StrongBot().choose(view)` for the seat to act, up to the Monte Carlo draws (`None` when no
+/// seat is to act).
+pub fn strong_action(
+    core: &Core,
+    ev: &Evidence,
+    rng: &mut SplitMix64,
+    params: &Params,
+) -> Option<Action> {
+    let Actor::Seat(s) = core.to_act else {
+        return None;
+    };
+    let me = s as usize;
+    let seat = s as i64;
+    let moves = legal_moves(core);
+    let variant = core.rules.variant;
+    if let Some(most) = moves.discard_max {
+        let unseen = variant.deck() & !seen_cards(core, me);
+        let thrown = best_discard(core.hands[me], unseen, most, variant.cards_counted());
+        return Some(Action::Discard(seat, Some(thrown)));
+    }
+    let win = equity(core, me, ev, rng, params);
+    let fair = 1.0 / core.in_hand_mask().count_ones() as f64;
+    let pot = core.pot();
+    let current = core.current_bet();
+    let facing = !moves.can_pass;
+    let (low, stop) = if facing { moves.raises } else { moves.bets };
+    let has_amounts = stop > low;
+    let wager = |share: f64| {
+        let r = round_half_even(pot as f64 * share).max(1.0);
+        let target = current as f64 + r;
+        let amount = target.max(low as f64).min((stop - 1) as f64) as i64;
+        if facing {
+            Action::Raise(seat, amount)
+        } else {
+            Action::Bet(seat, amount)
+        }
+    };
+    if win >= 1.0 - 1e-12 && has_amounts {
+        return Some(wager((1u64 << 62) as f64)); // locked: as high as the rules allow
+    }
+    if !facing {
+        if has_amounts && win >= fair + params.bet_edge {
+            return Some(wager(((win - fair) / (1.0 - fair) * 1.5).min(1.0)));
+        }
+        return Some(Action::Pass(seat));
+    }
+    let to_call = current - core.bets[me];
+    if has_amounts && win >= fair + params.raise_edge {
+        return Some(wager(1.0));
+    }
+    if win >= to_call as f64 / (pot + to_call) as f64 + params.call_margin {
+        return Some(Action::Call(seat));
+    }
+    Some(if moves.can_fold {
+        Action::Fold(seat)
+    } else {
+        Action::Call(seat)
+    })
+}
+
+/// Python's `round` of a float (half to even).
+fn round_half_even(x: f64) -> f64 {
+    let r = x.round();
+    if (r - x).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - x.signum()
+    } else {
+        r
+    }
+}
+
+/// Sum of the `counted` highest ranks (rank `i + 3` for bit `i`) of a 7-bit suit mask.
+fn suit_value(bits: u32, counted: u8) -> u32 {
+    value_counting(bits & SUIT_BITS, counted) as u32
+}
+
+/// `golfo.analysis.draws.expected_value(kept, unseen, draws, counted)` with the same
+/// floating-point operations (Python 3.11's `sum`, left to right).
+pub fn expected_value(kept: u32, unseen: u32, draws: u32, counted: u8) -> f64 {
+    let top = if counted == 5 { 36 } else { 31 };
+    let d = draws as usize;
+    // per suit, cum[k][t]: the ways to draw k of its free cards leaving it worth <= t
+    let mut cums = [[[0u64; 36]; 6]; 4];
+    for (i, cum) in cums.iter_mut().enumerate() {
+        let k7 = kept >> (7 * i) & SUIT_BITS;
+        let free = unseen >> (7 * i) & SUIT_BITS;
+        let mut sub = free;
+        loop {
+            let n = sub.count_ones() as usize;
+            if n <= 5 {
+                cum[n][suit_value(k7 | sub, counted) as usize] += 1;
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & free;
+        }
+        for row in cum.iter_mut() {
+            for t in 1..top {
+                row[t] += row[t - 1];
+            }
+        }
+    }
+    let mut total: u64 = 1; // comb(unseen, draws)
+    let n = unseen.count_ones() as u64;
+    if draws as u64 > n {
+        return f64::NEG_INFINITY; // cannot be drawn (golfo raises)
+    }
+    for j in 0..draws as u64 {
+        total = total * (n - j) / (j + 1);
+    }
+    let mut acc = 0.0f64;
+    let mut below = 0u64;
+    for t in 0..top {
+        let mut poly = [0u64; 6];
+        poly[0] = 1;
+        for cum in &cums {
+            let mut new = [0u64; 6];
+            for (a, &pa) in poly.iter().enumerate().take(d + 1) {
+                if pa != 0 {
+                    for b in 0..=d - a {
+                        new[a + b] += pa * cum[b][t];
+                    }
+                }
+            }
+            poly = new;
+        }
+        let ways = poly[d];
+        if ways > below {
+            acc += t as f64 * ((ways - below) as f64 / total as f64);
+        }
+        below = ways;
+    }
+    acc
+}
+
+/// The cards to throw from `hand` (at most `most`): the option with the highest exact
+/// expected value after the draw; ties to fewer cards, then to the lower mask.
+pub fn best_discard(hand: u32, unseen: u32, most: u8, counted: u8) -> u32 {
+    let mut best: Option<(f64, u32, u32)> = None;
+    let mut t = hand;
+    loop {
+        let k = t.count_ones();
+        if k <= most as u32 {
+            let v = expected_value(hand & !t, unseen, k, counted);
+            let better = match best {
+                None => true,
+                Some((bv, bk, bt)) => v > bv || (v == bv && (k < bk || (k == bk && t < bt))),
+            };
+            if better {
+                best = Some((v, k, t));
+            }
+        }
+        if t == 0 {
+            break;
+        }
+        t = (t - 1) & hand;
+    }
+    best.map_or(0, |(_, _, t)| t)
+}
+
+/// `golfo.analysis.world.policy_discard(hand, room, counted)`: keep the counting cards of the
+/// suit worth most (the first of the best), throw the rest, the lowest ranks first when the
+/// room is short.
+pub fn policy_discard(hand: u32, room: u32, counted: u8) -> u32 {
+    let room = room.min(POLICY_ROOM);
+    let (mut best, mut best_value) = (0usize, -1i64);
+    for i in 0..4 {
+        let v = suit_value(hand >> (7 * i), counted) as i64;
+        if v > best_value {
+            best = i;
+            best_value = v;
+        }
+    }
+    let bits = hand >> (7 * best) & SUIT_BITS;
+    let mut keep = 0u32;
+    let mut taken = 0;
+    for r in (0..7).rev() {
+        if bits >> r & 1 == 1 {
+            keep |= 1 << r;
+            taken += 1;
+            if taken == counted {
+                break;
+            }
+        }
+    }
+    let rest = hand & !(keep << (7 * best));
+    if rest.count_ones() <= room {
+        return rest;
+    }
+    let mut short = 0u32;
+    'ranks: for rank in 0..7 {
+        for suit in 0..4 {
+            if short.count_ones() == room {
+                break 'ranks;
+            }
+            let bit = 1 << (7 * suit + rank);
+            if rest & bit != 0 {
+                short |= bit;
+            }
+        }
+    }
+    short
+}
+
+/// A card of `mask` at random (a one-bit mask; `mask` not empty).
+#[inline]
+fn draw_from(mask: u32, rng: &mut SplitMix64) -> u32 {
+    if mask == 0 {
+        return 0; // nothing left (the deal model never asks for more cards than unseen)
+    }
+    crate::cards::nth_bit(mask, rng.below(mask.count_ones() as u64) as u32)
+}
+
+/// A float in [0, 1).
+#[inline]
+fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+fn binomial(n: u32, k: u32) -> f64 {
+    let mut c = 1.0;
+    for j in 0..k {
+        c = c * (n - j) as f64 / (j + 1) as f64;
+    }
+    c
+}
+
+/// `golfo.bots.strong.weighted_equity`: `me`'s weighted chance of winning the main pot.
+pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &Params) -> f64 {
+    let variant = core.rules.variant;
+    let in_hand = core.in_hand_mask();
+    let mut order = [0usize; 4];
+    let mut n = 0;
+    for &s in core.dealt() {
+        if in_hand >> s & 1 == 1 {
+            order[n] = s as usize;
+            n += 1;
+        }
+    }
+    let order = &order[..n];
+    let Some(mine) = order.iter().position(|&s| s == me) else {
+        return 0.0;
+    };
+    if n == 1 {
+        return 1.0;
+    }
+    let counted = variant.cards_counted();
+    let [n1, n2] = variant.deal_sizes();
+    let hand_size = (n1 + n2) as u32;
+    let unseen = variant.deck() & !seen_cards(core, me);
+    let face_up = core.rules.discards_face_up;
+    let mut sizes = [0u32; 4];
+    let mut base = [0u32; 4];
+    for (q, &s) in order.iter().enumerate() {
+        sizes[q] = core.hands[s].count_ones();
+    }
+    base[mine] = core.hands[me];
+    let stock = core.stock.count_ones();
+    let mut turns = [0usize; 8];
+    let mut n_turns = 0;
+    if core.phase != Phase::Bet4 {
+        for k in 0..variant.discard_rounds() {
+            for (q, &s) in order.iter().enumerate() {
+                if core.discard_rounds[s] <= k {
+                    turns[n_turns] = q;
+                    n_turns += 1;
+                }
+            }
+        }
+    }
+    let turns = &turns[..n_turns];
+    let suit_mask = |i: usize| SUIT_BITS << (7 * i);
+    // per unknown position: its aggression, scale, cards kept from one suit and the suits
+    // with their weights
+    struct Plan {
+        q: usize,
+        aggression: f64,
+        scale: f64,
+        kept: u32,
+        choices: [(usize, f64); 4],
+        n_choices: usize,
+        total: f64,
+    }
+    let mut plans: [Option<Plan>; 4] = [None, None, None, None];
+    for (q, &s) in order.iter().enumerate() {
+        if q == mine {
+            continue;
+        }
+        let mut kept = 0u32;
+        let mut suits = 0b1111u32;
+        if ev.last_count[s] >= 0 {
+            let count = ev.last_count[s] as u32;
+            kept = hand_size.saturating_sub(count).min(counted as u32);
+            if face_up && count < hand_size {
+                let mut thrown = 0u32;
+                for i in 0..4 {
+                    if ev.last_cards[s] & suit_mask(i) != 0 {
+                        thrown |= 1 << i;
+                    }
+                }
+                if thrown != 0b1111 {
+                    suits = 0b1111 & !thrown;
+                }
+            }
+        }
+        kept = if p.use_discards { kept.min(sizes[q]) } else { 0 };
+        let mut choices = [(0usize, 0.0f64); 4];
+        let mut n_choices = 0;
+        if kept > 0 {
+            for i in 0..4 {
+                let avail = (unseen & suit_mask(i)).count_ones();
+                if suits >> i & 1 == 1 && avail >= kept {
+                    choices[n_choices] = (i, binomial(avail, kept));
+                    n_choices += 1;
+                }
+            }
+            if n_choices == 0 {
+                kept = 0;
+            }
+        }
+        let best = (0..sizes[q].min(counted as u32)).map(|r| 9 - r).sum::<u32>();
+        let scale = if sizes[q] > 0 {
+            1.0 / best.max(1) as f64
+        } else {
+            0.0
+        };
+        plans[q] = Some(Plan {
+            q,
+            aggression: ev.aggression(s),
+            scale,
+            kept,
+            choices,
+            n_choices,
+            total: choices[..n_choices].iter().map(|c| c.1).sum(),
+        });
+    }
+    let value = |h: u32| value_counting(h, counted) as u32;
+    let (mut weighted_win, mut total) = (0.0f64, 0.0f64);
+    for _ in 0..p.samples {
+        let mut pool = unseen;
+        let mut hands = base;
+        for plan in plans.iter().flatten() {
+            let mut hand = 0u32;
+            if plan.kept > 0 {
+                let mut pick = unit(rng) * plan.total;
+                let mut suit = plan.choices[plan.n_choices - 1].0;
+                for &(s, w) in &plan.choices[..plan.n_choices] {
+                    if pick < w {
+                        suit = s;
+                        break;
+                    }
+                    pick -= w;
+                }
+                let mut candidates = pool & suit_mask(suit);
+                if candidates.count_ones() < plan.kept {
+                    candidates = pool;
+                }
+                for _ in 0..plan.kept {
+                    let c = draw_from(candidates, rng);
+                    candidates &= !c;
+                    pool &= !c;
+                    hand |= c;
+                }
+            }
+            for _ in plan.kept..sizes[plan.q] {
+                let c = draw_from(pool, rng);
+                pool &= !c;
+                hand |= c;
+            }
+            hands[plan.q] = hand;
+        }
+        let mut exponent = 0.0;
+        if p.range_weight != 0.0 {
+            for plan in plans.iter().flatten() {
+                if plan.aggression != 0.0 {
+                    let s = 2.0 * value(hands[plan.q]) as f64 * plan.scale - 1.0;
+                    exponent += p.range_weight * plan.aggression * s;
+                }
+            }
+        }
+        let mut left = stock;
+        for q in 0..n {
+            if sizes[q] < hand_size {
+                for _ in sizes[q]..hand_size {
+                    let c = draw_from(pool, rng);
+                    pool &= !c;
+                    hands[q] |= c;
+                }
+                left = left.saturating_sub(hand_size - sizes[q]);
+            }
+        }
+        for &q in turns {
+            if left == 0 {
+                break;
+            }
+            let thrown = policy_discard(hands[q], left, counted);
+            if thrown != 0 {
+                let k = thrown.count_ones();
+                let mut h = hands[q] ^ thrown;
+                for _ in 0..k {
+                    let c = draw_from(pool, rng);
+                    pool &= !c;
+                    h |= c;
+                }
+                hands[q] = h;
+                left -= k;
+            }
+        }
+        let (mut best, mut winner) = (-1i64, 0usize);
+        for (q, &h) in hands[..n].iter().enumerate() {
+            let v = value(h) as i64;
+            if v > best {
+                best = v;
+                winner = q;
+            }
+        }
+        let w = exponent.exp();
+        total += w;
+        if winner == mine {
+            weighted_win += w;
+        }
+    }
+    weighted_win / total
+}
