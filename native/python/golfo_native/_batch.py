@@ -6,7 +6,7 @@ import array
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
 from golfo.records import to_json
@@ -69,10 +69,11 @@ def play_games(
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     start = NativeState.new_game(rules, players)
     names: list[str] | None = None
+    kept: list[str] | None = None
     if isinstance(policy, str):
         names = [policy]
     elif not callable(policy) and all(isinstance(p, str) for p in policy):
-        names = list(policy)  # type: ignore[arg-type]
+        names = [str(p) for p in policy]
         if len(names) != players:
             raise ValueError(f"policy must name {players} policies, one a seat, got {policy!r}")
     if names is not None:
@@ -82,7 +83,6 @@ def play_games(
                     f"policy must be 'random', 'heuristic', 'strong' or a callable, got {name!r}"
                 )
         data = _core.play_random_games(start._g, n, seed % 2**64, names, max_hands, max_actions)
-        kept = None
         if records:  # the same games again, their history kept (game k: seed + k)
             kept = []
             for k in range(n):
@@ -91,11 +91,13 @@ def play_games(
                 )
                 kept.append(to_json(NativeState(game, rules).to_state()))
     else:
-        seats = [policy] * players if callable(policy) else list(policy)  # type: ignore[list-item]
-        if len(seats) != players or not all(callable(p) for p in seats):
+        given: list[object] = [policy] * players if callable(policy) else list(policy)
+        seats = [cast(Callback, p) for p in given if callable(p)]
+        if len(seats) != players or len(given) != players:
             wanted = f"'random', 'heuristic', 'strong', a callable or {players} of them"
             raise ValueError(f"policy must be {wanted}, got {policy!r}")
-        kept = [] if records else None
+        if records:
+            kept = []
         data = _played(start, n, seed, seats, max_hands, max_actions, kept)
     out = _columns(data, n, players)
     if kept is not None:

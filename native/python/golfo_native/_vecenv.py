@@ -43,8 +43,9 @@ __all__ = ["NativeEncoder", "Opponent", "VecEnv"]
 Opponent: TypeAlias = Literal["random", "heuristic", "strong"] | TabularPolicy
 """A seat played inside Rust: ``"random"`` (``golfo_native.play_games``' random policy: a
 kind of action at random, then an amount or a discard), ``"heuristic"`` (golfo's
-:class:`golfo.HeuristicBot`, move for move), ``"strong"`` (golfo's :class:`golfo.StrongBot`,
-its discards exactly, its Monte Carlo draws with its own generator) or a :class:`golfo.solve.TabularPolicy` (drawn
+:class:`golfo.HeuristicBot`, move for move), ``"strong"`` (golfo's :class:`golfo.StrongBot`:
+its discards exactly, its Monte Carlo draws with its own generator) or a
+:class:`golfo.solve.TabularPolicy` (drawn
 from its table by the seat's information-state key; uniform where the table has no entry,
 as the policy itself)."""
 
