@@ -191,58 +191,94 @@ fn suit_value(bits: u32, counted: u8) -> u32 {
     value_counting(bits & SUIT_BITS, counted) as u32
 }
 
-/// `golfo.analysis.draws.expected_value(kept, unseen, draws, counted)` with the same
-/// floating-point operations (Python 3.11's `sum`, left to right).
-pub fn expected_value(kept: u32, unseen: u32, draws: u32, counted: u8) -> f64 {
-    let top = if counted == 5 { 36 } else { 31 };
-    let d = draws as usize;
-    // per suit, cum[k][t]: the ways to draw k of its free cards leaving it worth <= t
-    let mut cums = [[[0u64; 36]; 6]; 4];
-    for (i, cum) in cums.iter_mut().enumerate() {
-        let k7 = kept >> (7 * i) & SUIT_BITS;
-        let free = unseen >> (7 * i) & SUIT_BITS;
-        let mut sub = free;
+/// One suit's draws: `cum[k][t]`, the ways to draw `k` of its free cards leaving it worth at
+/// most `t` with its kept cards; `steps[k]`, the values `t` at which rows `0..=k` grow.
+#[derive(Clone, Copy)]
+struct SuitDraws {
+    cum: [[u64; 36]; 6],
+    steps: [u64; 6],
+}
+
+impl SuitDraws {
+    fn new(kept7: u32, free7: u32, counted: u8, top: usize) -> SuitDraws {
+        let mut cum = [[0u64; 36]; 6];
+        let mut sub = free7;
         loop {
             let n = sub.count_ones() as usize;
             if n <= 5 {
-                cum[n][suit_value(k7 | sub, counted) as usize] += 1;
+                cum[n][suit_value(kept7 | sub, counted) as usize] += 1;
             }
             if sub == 0 {
                 break;
             }
-            sub = (sub - 1) & free;
+            sub = (sub - 1) & free7;
         }
-        for row in cum.iter_mut() {
-            for t in 1..top {
-                row[t] += row[t - 1];
+        let mut steps = [0u64; 6];
+        let mut grow = 0u64;
+        for (k, row) in cum.iter_mut().enumerate() {
+            for t in 0..top {
+                if row[t] != 0 {
+                    grow |= 1 << t;
+                }
+                if t > 0 {
+                    row[t] += row[t - 1];
+                }
             }
+            steps[k] = grow;
         }
+        SuitDraws { cum, steps }
+    }
+}
+
+/// `golfo.analysis.draws.expected_value(kept, unseen, draws, counted)` with the same
+/// floating-point operations (Python 3.11's `sum`, left to right).
+pub fn expected_value(kept: u32, unseen: u32, draws: u32, counted: u8) -> f64 {
+    let top = if counted == 5 { 36 } else { 31 };
+    let suits: [SuitDraws; 4] = std::array::from_fn(|i| {
+        SuitDraws::new(
+            kept >> (7 * i) & SUIT_BITS,
+            unseen >> (7 * i) & SUIT_BITS,
+            counted,
+            top,
+        )
+    });
+    expected_of(&[&suits[0], &suits[1], &suits[2], &suits[3]], unseen, draws, top)
+}
+
+fn expected_of(suits: &[&SuitDraws; 4], unseen: u32, draws: u32, top: usize) -> f64 {
+    let d = draws as usize;
+    let n = unseen.count_ones() as u64;
+    if draws as u64 > n || d > 5 {
+        return f64::NEG_INFINITY; // cannot be drawn, or more than five cards (golfo raises)
     }
     let mut total: u64 = 1; // comb(unseen, draws)
-    let n = unseen.count_ones() as u64;
-    if draws as u64 > n {
-        return f64::NEG_INFINITY; // cannot be drawn (golfo raises)
-    }
     for j in 0..draws as u64 {
         total = total * (n - j) / (j + 1);
     }
+    // the count of draws worth at most t only changes where some suit's does: the other
+    // values add nothing to the sum (Python's adds nothing for them either)
+    let mut steps = suits.iter().fold(0u64, |m, s| m | s.steps[d]) & ((1u64 << top) - 1);
     let mut acc = 0.0f64;
     let mut below = 0u64;
-    for t in 0..top {
-        let mut poly = [0u64; 6];
-        poly[0] = 1;
-        for cum in &cums {
-            let mut new = [0u64; 6];
-            for (a, &pa) in poly.iter().enumerate().take(d + 1) {
-                if pa != 0 {
-                    for b in 0..=d - a {
-                        new[a + b] += pa * cum[b][t];
-                    }
+    // [x^d] of the product of the four suits' polynomials: two pairs, then their product
+    let pair = |a: &SuitDraws, b: &SuitDraws, t: usize| {
+        let mut out = [0u64; 6];
+        for i in 0..=d {
+            let x = a.cum[i][t];
+            if x != 0 {
+                for j in 0..=d - i {
+                    out[i + j] += x * b.cum[j][t];
                 }
             }
-            poly = new;
         }
-        let ways = poly[d];
+        out
+    };
+    while steps != 0 {
+        let t = steps.trailing_zeros() as usize;
+        steps &= steps - 1;
+        let p = pair(suits[0], suits[1], t);
+        let q = pair(suits[2], suits[3], t);
+        let ways: u64 = (0..=d).map(|i| p[i] * q[d - i]).sum();
         if ways > below {
             acc += t as f64 * ((ways - below) as f64 / total as f64);
         }
@@ -254,12 +290,32 @@ pub fn expected_value(kept: u32, unseen: u32, draws: u32, counted: u8) -> f64 {
 /// The cards to throw from `hand` (at most `most`): the option with the highest exact
 /// expected value after the draw; ties to fewer cards, then to the lower mask.
 pub fn best_discard(hand: u32, unseen: u32, most: u8, counted: u8) -> u32 {
+    let top = if counted == 5 { 36 } else { 31 };
+    // per suit, the tables of every subset of the hand's cards of that suit, made once
+    let mut tables: [Vec<(u32, SuitDraws)>; 4] = Default::default();
+    for (i, list) in tables.iter_mut().enumerate() {
+        let held = hand >> (7 * i) & SUIT_BITS;
+        let free = unseen >> (7 * i) & SUIT_BITS;
+        let mut sub = held;
+        loop {
+            list.push((sub, SuitDraws::new(sub, free, counted, top)));
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & held;
+        }
+    }
+    let table = |i: usize, kept7: u32| -> &SuitDraws {
+        &tables[i].iter().find(|(k, _)| *k == kept7).expect("a subset of the hand").1
+    };
     let mut best: Option<(f64, u32, u32)> = None;
     let mut t = hand;
     loop {
         let k = t.count_ones();
         if k <= most as u32 {
-            let v = expected_value(hand & !t, unseen, k, counted);
+            let kept = hand & !t;
+            let suits = [0, 1, 2, 3].map(|i| table(i, kept >> (7 * i) & SUIT_BITS));
+            let v = expected_of(&suits, unseen, k, top);
             let better = match best {
                 None => true,
                 Some((bv, bk, bt)) => v > bv || (v == bv && (k < bk || (k == bk && t < bt))),
@@ -320,13 +376,67 @@ pub fn policy_discard(hand: u32, room: u32, counted: u8) -> u32 {
     short
 }
 
-/// A card of `mask` at random (a one-bit mask; `mask` not empty).
+/// Uniform in `0..n` (`n >= 1`) by a multiply and a shift: its bias, below `n / 2**64`, is
+/// far below the Monte Carlo error (golfo's `int(rand() * n)` has one too).
 #[inline]
-fn draw_from(mask: u32, rng: &mut SplitMix64) -> u32 {
-    if mask == 0 {
-        return 0; // nothing left (the deal model never asks for more cards than unseen)
+fn fast_below(rng: &mut SplitMix64, n: u32) -> u32 {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as u32
+}
+
+/// The cards not yet placed in a play-out: a list (to draw one at random in O(1)), each
+/// card's place in it, and the same cards as a mask.
+#[derive(Clone, Copy)]
+struct Pool {
+    cards: [u8; 32],
+    at: [u8; 32],
+    len: u32,
+    mask: u32,
+}
+
+impl Pool {
+    fn new(mask: u32) -> Pool {
+        let mut pool = Pool {
+            cards: [0; 32],
+            at: [0; 32],
+            len: 0,
+            mask,
+        };
+        for c in crate::cards::indices(mask) {
+            pool.cards[pool.len as usize] = c;
+            pool.at[c as usize] = pool.len as u8;
+            pool.len += 1;
+        }
+        pool
     }
-    crate::cards::nth_bit(mask, rng.below(mask.count_ones() as u64) as u32)
+
+    #[inline]
+    fn remove_at(&mut self, i: u32) -> u32 {
+        let c = self.cards[i as usize];
+        self.len -= 1;
+        let last = self.cards[self.len as usize];
+        self.cards[i as usize] = last;
+        self.at[last as usize] = i as u8;
+        self.mask &= !(1 << c);
+        1 << c
+    }
+
+    /// A card at random, taken out (a one-bit mask; 0 when empty: the deal model never
+    /// asks for more cards than are unseen).
+    #[inline]
+    fn draw(&mut self, rng: &mut SplitMix64) -> u32 {
+        if self.len == 0 {
+            return 0;
+        }
+        let i = fast_below(rng, self.len);
+        self.remove_at(i)
+    }
+
+    /// One of the cards of `among` (in the pool, not empty) at random, taken out.
+    #[inline]
+    fn draw_among(&mut self, among: u32, rng: &mut SplitMix64) -> u32 {
+        let c = crate::cards::nth_bit(among, fast_below(rng, among.count_ones()));
+        self.remove_at(self.at[c.trailing_zeros() as usize] as u32)
+    }
 }
 
 /// A float in [0, 1).
@@ -453,9 +563,10 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
         });
     }
     let value = |h: u32| value_counting(h, counted) as u32;
+    let start = Pool::new(unseen);
     let (mut weighted_win, mut total) = (0.0f64, 0.0f64);
     for _ in 0..p.samples {
-        let mut pool = unseen;
+        let mut pool = start;
         let mut hands = base;
         for plan in plans.iter().flatten() {
             let mut hand = 0u32;
@@ -469,21 +580,18 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
                     }
                     pick -= w;
                 }
-                let mut candidates = pool & suit_mask(suit);
+                let mut candidates = pool.mask & suit_mask(suit);
                 if candidates.count_ones() < plan.kept {
-                    candidates = pool;
+                    candidates = pool.mask;
                 }
                 for _ in 0..plan.kept {
-                    let c = draw_from(candidates, rng);
+                    let c = pool.draw_among(candidates, rng);
                     candidates &= !c;
-                    pool &= !c;
                     hand |= c;
                 }
             }
             for _ in plan.kept..sizes[plan.q] {
-                let c = draw_from(pool, rng);
-                pool &= !c;
-                hand |= c;
+                hand |= pool.draw(rng);
             }
             hands[plan.q] = hand;
         }
@@ -500,9 +608,7 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
         for q in 0..n {
             if sizes[q] < hand_size {
                 for _ in sizes[q]..hand_size {
-                    let c = draw_from(pool, rng);
-                    pool &= !c;
-                    hands[q] |= c;
+                    hands[q] |= pool.draw(rng);
                 }
                 left = left.saturating_sub(hand_size - sizes[q]);
             }
@@ -516,9 +622,7 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
                 let k = thrown.count_ones();
                 let mut h = hands[q] ^ thrown;
                 for _ in 0..k {
-                    let c = draw_from(pool, rng);
-                    pool &= !c;
-                    h |= c;
+                    h |= pool.draw(rng);
                 }
                 hands[q] = h;
                 left -= k;
