@@ -531,7 +531,13 @@ impl Game {
             ..Default::default()
         };
         let mut rng = crate::play::SplitMix64(seed);
-        Some(crate::strong::equity(&self.g.core, s as usize, &ev, &mut rng, &params))
+        Some(crate::strong::equity(
+            &self.g.core,
+            s as usize,
+            &ev,
+            &mut rng,
+            &params,
+        ))
     }
 
     /// `golfo.standings(state).winner`.

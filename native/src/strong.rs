@@ -242,7 +242,12 @@ pub fn expected_value(kept: u32, unseen: u32, draws: u32, counted: u8) -> f64 {
             top,
         )
     });
-    expected_of(&[&suits[0], &suits[1], &suits[2], &suits[3]], unseen, draws, top)
+    expected_of(
+        &[&suits[0], &suits[1], &suits[2], &suits[3]],
+        unseen,
+        draws,
+        top,
+    )
 }
 
 fn expected_of(suits: &[&SuitDraws; 4], unseen: u32, draws: u32, top: usize) -> f64 {
@@ -306,7 +311,11 @@ pub fn best_discard(hand: u32, unseen: u32, most: u8, counted: u8) -> u32 {
         }
     }
     let table = |i: usize, kept7: u32| -> &SuitDraws {
-        &tables[i].iter().find(|(k, _)| *k == kept7).expect("a subset of the hand").1
+        &tables[i]
+            .iter()
+            .find(|(k, _)| *k == kept7)
+            .expect("a subset of the hand")
+            .1
     };
     let mut best: Option<(f64, u32, u32)> = None;
     let mut t = hand;
@@ -531,7 +540,11 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
                 }
             }
         }
-        kept = if p.use_discards { kept.min(sizes[q]) } else { 0 };
+        kept = if p.use_discards {
+            kept.min(sizes[q])
+        } else {
+            0
+        };
         let mut choices = [(0usize, 0.0f64); 4];
         let mut n_choices = 0;
         if kept > 0 {
@@ -546,7 +559,9 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
                 kept = 0;
             }
         }
-        let best = (0..sizes[q].min(counted as u32)).map(|r| 9 - r).sum::<u32>();
+        let best = (0..sizes[q].min(counted as u32))
+            .map(|r| 9 - r)
+            .sum::<u32>();
         let scale = if sizes[q] > 0 {
             1.0 / best.max(1) as f64
         } else {
@@ -643,4 +658,73 @@ pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &P
         }
     }
     weighted_win / total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mask of cards written as golfo writes them (`"9O 8O 3C"`).
+    fn cards(text: &str) -> u32 {
+        text.split_whitespace()
+            .map(|c| {
+                let (rank, suit) = c.split_at(c.len() - 1);
+                let suit = "OCEB".find(suit).expect("a suit letter") as u32;
+                1u32 << (7 * suit + rank.parse::<u32>().expect("a rank") - 3)
+            })
+            .fold(0, |m, b| m | b)
+    }
+
+    #[test]
+    fn expected_value_is_golfos() {
+        // golfo.analysis.draws' doctest: 6O or 3C to 9O 8O 7O
+        assert_eq!(
+            expected_value(cards("9O 8O 7O"), cards("6O 3C"), 1, 4),
+            27.0
+        );
+        assert_eq!(
+            expected_value(cards("9O 8O 7O 6O"), cards("3C 5E"), 0, 4),
+            30.0
+        );
+    }
+
+    #[test]
+    fn policy_discard_is_golfos() {
+        // golfo.analysis.world.policy_discard's doctests
+        assert_eq!(
+            policy_discard(cards("9O 8O 3C 4C 5E"), 5, 4),
+            cards("3C 4C 5E")
+        );
+        assert_eq!(policy_discard(cards("9O 8O 7O 6O 5O"), 5, 4), cards("5O"));
+        assert_eq!(
+            policy_discard(cards("9O 3C 4C 5E 6B"), 2, 4),
+            cards("3C 4C")
+        );
+    }
+
+    #[test]
+    fn a_full_counting_hand_stands_pat() {
+        let hand = cards("9O 8O 7O 6O 3C");
+        let unseen = !hand & ((1 << 28) - 1);
+        // throwing the 3C is worth as much (30) as keeping it: fewer cards win the tie
+        assert_eq!(best_discard(hand, unseen, 5, 4), 0);
+        assert_eq!(
+            best_discard(cards("9O 8O 3C 4E 5B"), unseen, 3, 4),
+            cards("3C 4E 5B")
+        );
+    }
+
+    #[test]
+    fn evidence_counts_bets_and_the_last_discard() {
+        let mut ev = Evidence::new();
+        ev.observe(Action::Bet(1, 2));
+        ev.observe(Action::Discard(1, Some(cards("3C 4C"))));
+        ev.observe(Action::Call(1));
+        ev.observe(Action::Pass(2));
+        assert!((ev.aggression(1) - 0.8).abs() < 1e-12); // a bet before the discard counts half
+        assert!((ev.aggression(2) + 0.5).abs() < 1e-12);
+        assert_eq!(ev.last_count[1], 2);
+        ev.observe(Action::NextHand);
+        assert_eq!(ev, Evidence::new());
+    }
 }
