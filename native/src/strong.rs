@@ -292,36 +292,46 @@ fn expected_of(suits: &[&SuitDraws; 4], unseen: u32, draws: u32, top: usize) -> 
     acc
 }
 
+/// Whether, in every suit, the cards `thrown` are below every card of `hand` kept: an
+/// option that throws a card and keeps a lower one of its suit never wins (the higher card
+/// is worth at least as much after any draw, and its option's mask is the lower on a tie).
+fn throws_the_lowest(hand: u32, thrown: u32) -> bool {
+    (0..4).all(|i| {
+        let th = thrown >> (7 * i) & SUIT_BITS;
+        let kept = (hand & !thrown) >> (7 * i) & SUIT_BITS;
+        th == 0 || kept == 0 || 31 - th.leading_zeros() < kept.trailing_zeros()
+    })
+}
+
 /// The cards to throw from `hand` (at most `most`): the option with the highest exact
 /// expected value after the draw; ties to fewer cards, then to the lower mask.
 pub fn best_discard(hand: u32, unseen: u32, most: u8, counted: u8) -> u32 {
     let top = if counted == 5 { 36 } else { 31 };
-    // per suit, the tables of every subset of the hand's cards of that suit, made once
+    // per suit, the tables of the hand's cards of that suit less its j lowest, made once
     let mut tables: [Vec<(u32, SuitDraws)>; 4] = Default::default();
     for (i, list) in tables.iter_mut().enumerate() {
-        let held = hand >> (7 * i) & SUIT_BITS;
         let free = unseen >> (7 * i) & SUIT_BITS;
-        let mut sub = held;
+        let mut kept = hand >> (7 * i) & SUIT_BITS;
         loop {
-            list.push((sub, SuitDraws::new(sub, free, counted, top)));
-            if sub == 0 {
+            list.push((kept, SuitDraws::new(kept, free, counted, top)));
+            if kept == 0 {
                 break;
             }
-            sub = (sub - 1) & held;
+            kept &= kept - 1;
         }
     }
     let table = |i: usize, kept7: u32| -> &SuitDraws {
         &tables[i]
             .iter()
             .find(|(k, _)| *k == kept7)
-            .expect("a subset of the hand")
+            .expect("the hand's cards of a suit less its lowest")
             .1
     };
     let mut best: Option<(f64, u32, u32)> = None;
     let mut t = hand;
     loop {
         let k = t.count_ones();
-        if k <= most as u32 {
+        if k <= most as u32 && throws_the_lowest(hand, t) {
             let kept = hand & !t;
             let suits = [0, 1, 2, 3].map(|i| table(i, kept >> (7 * i) & SUIT_BITS));
             let v = expected_of(&suits, unseen, k, top);
