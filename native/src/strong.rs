@@ -351,32 +351,49 @@ pub fn best_discard(hand: u32, unseen: u32, most: u8, counted: u8) -> u32 {
     best.map_or(0, |(_, _, t)| t)
 }
 
+/// Per number of cards counted (1..5, at `[counted - 1]`) and 7-bit suit mask: the suit's
+/// value (`.0`, the sum of its `counted` highest ranks) and those cards (`.1`): built at
+/// compile time.
+static SUITS: [[(u8, u8); 128]; 5] = {
+    let mut out = [[(0u8, 0u8); 128]; 5];
+    let mut c = 0;
+    while c < 5 {
+        let mut b = 0;
+        while b < 128 {
+            let (mut sum, mut top, mut taken) = (0u8, 0u8, 0);
+            let mut i = 7;
+            while i > 0 {
+                i -= 1;
+                if b >> i & 1 == 1 && taken <= c {
+                    sum += (i + 3) as u8;
+                    top |= 1 << i;
+                    taken += 1;
+                }
+            }
+            out[c][b] = (sum, top);
+            b += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// `golfo.analysis.world.policy_discard(hand, room, counted)`: keep the counting cards of the
 /// suit worth most (the first of the best), throw the rest, the lowest ranks first when the
 /// room is short.
 pub fn policy_discard(hand: u32, room: u32, counted: u8) -> u32 {
-    let room = room.min(POLICY_ROOM);
-    let (mut best, mut best_value) = (0usize, -1i64);
+    let suits = &SUITS[(counted as usize).clamp(1, 5) - 1];
+    let (mut best, mut best_value) = (0usize, 0u8);
     for i in 0..4 {
-        let v = suit_value(hand >> (7 * i), counted) as i64;
-        if v > best_value {
+        let v = suits[(hand >> (7 * i) & SUIT_BITS) as usize].0;
+        if v > best_value || i == 0 {
             best = i;
             best_value = v;
         }
     }
-    let bits = hand >> (7 * best) & SUIT_BITS;
-    let mut keep = 0u32;
-    let mut taken = 0;
-    for r in (0..7).rev() {
-        if bits >> r & 1 == 1 {
-            keep |= 1 << r;
-            taken += 1;
-            if taken == counted {
-                break;
-            }
-        }
-    }
+    let keep = suits[(hand >> (7 * best) & SUIT_BITS) as usize].1 as u32;
     let rest = hand & !(keep << (7 * best));
+    let room = room.min(POLICY_ROOM);
     if rest.count_ones() <= room {
         return rest;
     }
