@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use golfo_native::play::play_game;
+use golfo_native::play::{play_game, Policy};
 use golfo_native::{perft, Action, Actor, Core, Rules};
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -37,7 +37,7 @@ fn main() {
     ];
     for (name, rules) in presets {
         let start = Core::new_game(rules, 3, 0, None).expect("a new game");
-        for heuristic in [false, true] {
+        for (policy, heuristic) in [(Policy::Random, false), (Policy::Heuristic, true)] {
             let games = 20_000;
             let mut actions = 0;
             let times: Vec<f64> = (0..repeats)
@@ -45,7 +45,7 @@ fn main() {
                     let began = Instant::now();
                     actions = 0;
                     for k in 0..games {
-                        actions += play_game(&start, k, heuristic, 10, 1_000_000).actions;
+                        actions += play_game(&start, k, &[policy], 10, 1_000_000).actions;
                     }
                     began.elapsed().as_secs_f64() / actions as f64 * 1e9
                 })

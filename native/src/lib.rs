@@ -13,6 +13,7 @@ pub mod rules;
 pub mod settle;
 pub mod solve;
 pub mod state;
+pub mod strong;
 pub mod variant;
 pub mod vecenv;
 

@@ -5,6 +5,7 @@ use crate::game::Game;
 use crate::moves::{legal_moves, spread};
 use crate::settle::{nets, winner};
 use crate::state::{Action, Actor, Core, Phase};
+use crate::strong::{strong_action, Evidence, Params};
 
 /// SplitMix64: a small, fast, seedable generator (the one golfo's shuffle is built on).
 #[derive(Clone, Copy, Debug)]
@@ -109,11 +110,37 @@ pub struct Outcome {
     pub winner: Option<u8>,
 }
 
+/// A built-in policy of a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// [`random_action`].
+    Random,
+    /// golfo's `HeuristicBot` ([`crate::policy::heuristic_action`]).
+    Heuristic,
+    /// golfo's `StrongBot` ([`crate::strong::strong_action`], its own generator).
+    Strong,
+}
+
+impl Policy {
+    /// The policy of a name: `"random"`, `"heuristic"` or `"strong"`.
+    pub fn of_name(name: &str) -> Option<Policy> {
+        match name {
+            "random" => Some(Policy::Random),
+            "heuristic" => Some(Policy::Heuristic),
+            "strong" => Some(Policy::Strong),
+            _ => None,
+        }
+    }
+}
+
 /// What a game is played on: the bare [`Core`] (full speed) or a [`Game`] that keeps the
-/// history (for records); the policy sees only the core, so both play the same game.
+/// history (for records); the policy sees only the core (and the public evidence of the hand
+/// in play), so both play the same game.
 pub trait Table {
     fn core(&self) -> &Core;
     fn act(&mut self, action: Action);
+    /// The strong policy's evidence of the hand in play so far.
+    fn evidence(&self) -> Evidence;
 }
 
 impl Table for Core {
@@ -125,6 +152,9 @@ impl Table for Core {
     fn act(&mut self, action: Action) {
         self.apply(action).expect("the policy picks legal actions");
     }
+    fn evidence(&self) -> Evidence {
+        Evidence::new() // a bare core starts at a hand's start (no history to read)
+    }
 }
 
 impl Table for Game {
@@ -134,27 +164,51 @@ impl Table for Game {
     fn act(&mut self, action: Action) {
         self.play(action).expect("the policy picks legal actions");
     }
+    fn evidence(&self) -> Evidence {
+        Evidence::of_log(&self.log)
+    }
 }
 
-/// Play `table` to the game's end, every seat with the random policy or (with `heuristic`)
-/// golfo's HeuristicBot, chance dealing at random; open-ended games stop after `max_hands`;
-/// at most `max_actions` actions.  The number of actions played.
+/// The seed of the strong policy's generator in a game seeded with `seed` (apart from the
+/// game's own, so that chance deals alike whatever the seats play).
+pub fn strong_seed(seed: u64) -> u64 {
+    SplitMix64(seed ^ 0x5354_524F_4E47_0000).next_u64()
+}
+
+/// Play `table` to the game's end, seat `s` with `policies[s]` (the last policy for seats
+/// beyond the list), chance dealing at random; open-ended games stop after `max_hands`; at
+/// most `max_actions` actions.  The number of actions played.
 pub fn play_out<T: Table>(
     table: &mut T,
     seed: u64,
-    heuristic: bool,
+    policies: &[Policy],
     max_hands: i64,
     max_actions: u64,
 ) -> u64 {
     let mut rng = SplitMix64(seed);
+    let strong = policies.contains(&Policy::Strong);
+    let mut strong_rng = SplitMix64(strong_seed(seed));
+    let mut evidence = if strong {
+        table.evidence()
+    } else {
+        Evidence::new()
+    };
+    let params = Params::default();
     let mut actions = 0;
     while table.core().phase != Phase::End && actions < max_actions {
         let core = table.core();
         let choice = match core.to_act {
-            Actor::Seat(_) if heuristic => crate::policy::heuristic_action(core),
+            Actor::Seat(s) => match policies[(s as usize).min(policies.len() - 1)] {
+                Policy::Random => random_action(core, &mut rng, max_hands),
+                Policy::Heuristic => crate::policy::heuristic_action(core),
+                Policy::Strong => strong_action(core, &evidence, &mut strong_rng, &params),
+            },
             _ => random_action(core, &mut rng, max_hands),
         };
         let Some(a) = choice else { break };
+        if strong {
+            evidence.observe(a);
+        }
         table.act(a);
         actions += 1;
     }
@@ -165,12 +219,12 @@ pub fn play_out<T: Table>(
 pub fn play_game(
     start: &Core,
     seed: u64,
-    heuristic: bool,
+    policies: &[Policy],
     max_hands: i64,
     max_actions: u64,
 ) -> Outcome {
     let mut core = *start;
-    let actions = play_out(&mut core, seed, heuristic, max_hands, max_actions);
+    let actions = play_out(&mut core, seed, policies, max_hands, max_actions);
     Outcome {
         hands: core.results as i64,
         actions,

@@ -11,7 +11,7 @@ const SUIT_BITS: u32 = 0x7F;
 
 /// The cards `seat` has seen this hand while it is in play (`golfo.analysis.seen_cards` of
 /// its view): its own cards, the ones it discarded, and every discard shown to it.
-fn seen_cards(core: &Core, seat: usize) -> u32 {
+pub(crate) fn seen_cards(core: &Core, seat: usize) -> u32 {
     let shown = if core.rules.discards_face_up {
         core.discards
     } else {

@@ -7,7 +7,7 @@ use pyo3::types::PyTuple;
 
 use crate::game::{perft, view_events, Entry, Event, Game as RustGame};
 use crate::moves::{legal_moves, Ids};
-use crate::play::{play_game, play_out};
+use crate::play::{play_game, play_out, Policy};
 use crate::rules::Rules;
 use crate::settle::winner;
 use crate::state::{Action, Actor, Core, HandResult, Phase, Pot, MAX_PENDING};
@@ -506,6 +506,40 @@ impl Game {
         crate::policy::heuristic_action(&self.g.core).map(Action::flat)
     }
 
+    /// golfo's `StrongBot` choice for the seat to act (its Monte Carlo play-outs drawn with a
+    /// generator seeded with `seed`; `samples` of them), flat, or None.
+    #[args(samples = "120")]
+    fn strong_action(&self, seed: u64, samples: u32) -> Option<(u8, i64, i64)> {
+        let ev = crate::strong::Evidence::of_log(&self.g.log);
+        let params = crate::strong::Params {
+            samples: samples.max(1),
+            ..Default::default()
+        };
+        let mut rng = crate::play::SplitMix64(seed);
+        crate::strong::strong_action(&self.g.core, &ev, &mut rng, &params).map(Action::flat)
+    }
+
+    /// `golfo.StrongBot`'s weighted equity for the seat to act (see `strong_action`).
+    #[args(samples = "120")]
+    fn strong_equity(&self, seed: u64, samples: u32) -> Option<f64> {
+        let Actor::Seat(s) = self.g.core.to_act else {
+            return None;
+        };
+        let ev = crate::strong::Evidence::of_log(&self.g.log);
+        let params = crate::strong::Params {
+            samples: samples.max(1),
+            ..Default::default()
+        };
+        let mut rng = crate::play::SplitMix64(seed);
+        Some(crate::strong::equity(
+            &self.g.core,
+            s as usize,
+            &ev,
+            &mut rng,
+            &params,
+        ))
+    }
+
     /// `golfo.standings(state).winner`.
     fn winner(&self) -> Option<u8> {
         winner(&self.g.core)
@@ -550,7 +584,24 @@ fn bug_names() -> Vec<&'static str> {
     crate::bugs::NAMES.iter().map(|(n, _)| *n).collect()
 }
 
-/// `n` games from one start (random or heuristic seats, chance at random), game k seeded
+/// The policies of names (`"random"`, `"heuristic"`, `"strong"`), one or one per seat.
+fn policies_of(names: &[String]) -> PyResult<Vec<Policy>> {
+    if names.is_empty() {
+        return Err(PyValueError::new_err("no policy given"));
+    }
+    names
+        .iter()
+        .map(|n| {
+            Policy::of_name(n).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "a built-in policy is 'random', 'heuristic' or 'strong', got {n:?}"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `n` games from one start (seats with built-in policies, chance at random), game k seeded
 /// with `seed + k`, as one buffer of little-endian i64: per game, in this order, hands,
 /// actions, winner (or -1), then per seat stacks, nets and rebuys (`3 + 3 * players`
 /// numbers).  One buffer, not a list of tuples: NumPy reads it as it is, and building a
@@ -561,10 +612,11 @@ fn play_random_games(
     start: &Game,
     n: u64,
     seed: u64,
-    heuristic: bool,
+    policies: Vec<String>,
     max_hands: i64,
     max_actions: u64,
-) -> PyObject {
+) -> PyResult<PyObject> {
+    let policies = policies_of(&policies)?;
     let core = start.g.core;
     let players = core.players as usize;
     let bytes = py.allow_threads(move || {
@@ -573,7 +625,7 @@ fn play_random_games(
             let o = play_game(
                 &core,
                 seed.wrapping_add(k),
-                heuristic,
+                &policies,
                 max_hands,
                 max_actions,
             );
@@ -588,7 +640,7 @@ fn play_random_games(
         }
         out
     });
-    pyo3::types::PyBytes::new(py, &bytes).into()
+    Ok(pyo3::types::PyBytes::new(py, &bytes).into())
 }
 
 /// Game k of `play_random_games` (seeded with `seed`, the same policy), played on a copy
@@ -598,13 +650,14 @@ fn play_random_game(
     py: Python<'_>,
     start: &Game,
     seed: u64,
-    heuristic: bool,
+    policies: Vec<String>,
     max_hands: i64,
     max_actions: u64,
-) -> Game {
+) -> PyResult<Game> {
+    let policies = policies_of(&policies)?;
     let mut g = start.g.clone();
-    py.allow_threads(|| play_out(&mut g, seed, heuristic, max_hands, max_actions));
-    Game { g, ids: Vec::new() }
+    py.allow_threads(|| play_out(&mut g, seed, &policies, max_hands, max_actions));
+    Ok(Game { g, ids: Vec::new() })
 }
 
 #[pymodule]

@@ -24,6 +24,9 @@ pub enum Seat {
     Random,
     /// golfo's `HeuristicBot` ([`crate::policy::heuristic_action`]).
     Heuristic,
+    /// golfo's `StrongBot` ([`crate::strong::strong_action`], its evidence read from the
+    /// game's history, its draws from the slot's own generator).
+    Strong,
     /// A tabular policy (`golfo.solve.TabularPolicy`), by its index in [`Config::tables`].
     Table(usize),
 }
@@ -66,6 +69,8 @@ pub enum EnvError {
 pub struct Slot {
     pub game: Game,
     rng: SplitMix64,
+    /// The strong policy's generator (apart from `rng`: chance deals alike whoever plays).
+    strong_rng: SplitMix64,
     pub number: u64,
     /// The number and the net results (R18) of the last game that ended in the slot.
     pub finished: Option<(u64, [i64; 4])>,
@@ -128,6 +133,7 @@ impl VecEnv {
         let slot = Slot {
             game: Game::new(core),
             rng: SplitMix64(0),
+            strong_rng: SplitMix64(0),
             number: 0,
             finished: None,
             pending: [0.0; 4],
@@ -185,6 +191,7 @@ impl VecEnv {
         slot.game.log.clear();
         slot.game.results.clear();
         slot.rng = rng;
+        slot.strong_rng = SplitMix64(crate::play::strong_seed(game_seed(self.cfg.seed, number)));
         slot.number = number;
     }
 
@@ -263,6 +270,12 @@ impl VecEnv {
                         .expect("a seat to act has a move"),
                     Seat::Heuristic => {
                         crate::policy::heuristic_action(core).expect("a seat to act has a move")
+                    }
+                    Seat::Strong => {
+                        let ev = crate::strong::Evidence::of_log(&slot.game.log);
+                        let params = crate::strong::Params::default();
+                        crate::strong::strong_action(core, &ev, &mut slot.strong_rng, &params)
+                            .expect("a seat to act has a move")
                     }
                     Seat::Table(t) => {
                         table_action(&self.cfg.tables[t], slot, s, &mut self.key, &mut self.legal)

@@ -210,7 +210,8 @@ fn env_error(e: EnvError) -> PyErr {
 
 #[pymethods]
 impl PyVecEnv {
-    /// `n` games; `seats` per seat: -1 learning, -2 random, -3 heuristic, t >= 0 table t;
+    /// `n` games; `seats` per seat: -1 learning, -2 random, -3 heuristic, -4 strong, t >= 0
+    /// table t;
     /// `games` (seed, offset, stride); `ids` (max_amount, discard_ids).
     #[new]
     #[allow(clippy::too_many_arguments)]
@@ -234,6 +235,7 @@ impl PyVecEnv {
                 -1 => Ok(Seat::Learner),
                 -2 => Ok(Seat::Random),
                 -3 => Ok(Seat::Heuristic),
+                -4 => Ok(Seat::Strong),
                 t if t >= 0 => Ok(Seat::Table(t as usize)),
                 _ => Err(PyValueError::new_err("bad seat kind")),
             })

@@ -221,7 +221,7 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="at least one seat must learn"):
         VecEnv(2, ONE_HAND, 3, opponents={0: "random", 1: "random", 2: "heuristic"})
     with pytest.raises(ValueError, match="an opponent is"):
-        VecEnv(2, ONE_HAND, 3, opponents={1: "strong"})  # type: ignore[dict-item]
+        VecEnv(2, ONE_HAND, 3, opponents={1: "expert"})  # type: ignore[dict-item]
     with pytest.raises(golfo.RulesError):
         VecEnv(2, golfo.TRADICIONAL, 3)  # open-ended with rebuys: no bound on the chips
     with pytest.raises(golfo.RulesError):

@@ -6,7 +6,7 @@ import array
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal, cast
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
 from golfo.records import to_json
@@ -19,6 +19,9 @@ __all__ = ["play_games"]
 
 Callback = Callable[[NativeState, int], Action | int]
 """A policy of your own: given the game and the seat to act, an action or a legal id."""
+Builtin = Literal["random", "heuristic", "strong"]
+"""A policy played in Rust (see :func:`play_games`)."""
+_BUILTIN: Final = ("random", "heuristic", "strong")
 
 
 def play_games(
@@ -26,7 +29,7 @@ def play_games(
     rules: Rules,
     players: int,
     seed: int,
-    policy: Literal["random", "heuristic"] | Callback | Sequence[Callback] = "random",
+    policy: Builtin | Sequence[Builtin] | Callback | Sequence[Callback] = "random",
     *,
     max_hands: int = 10,
     max_actions: int = 1_000_000,
@@ -34,8 +37,11 @@ def play_games(
 ) -> dict[str, Any]:
     """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``.  Chance deals
     at random; every seat plays ``policy``: ``"random"`` (a kind of action at random, then
-    an amount, the smallest or the largest often, or a discard) or ``"heuristic"`` (the
-    choices of golfo's ``HeuristicBot``, computed in Rust).  Open-ended games end with
+    an amount, the smallest or the largest often, or a discard), ``"heuristic"`` (the
+    choices of golfo's ``HeuristicBot``, computed in Rust) or ``"strong"`` (golfo's
+    ``StrongBot``: its discards exactly, its betting on Monte Carlo play-outs drawn with a
+    generator of its own, seeded from the game's seed), or one such name per seat, e.g.
+    ``["strong", "heuristic", "heuristic"]``.  Open-ended games end with
     ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
     ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when
     NumPy is installed, else lists.  ``records=True`` adds ``records``: each game's golfo/1
@@ -62,26 +68,37 @@ def play_games(
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     start = NativeState.new_game(rules, players)
-    if callable(policy) or not isinstance(policy, str):
-        seats = [policy] * players if callable(policy) else list(policy)
-        if len(seats) != players or not all(callable(p) for p in seats):
-            wanted = f"'random', 'heuristic', a callable or {players} of them"
-            raise ValueError(f"policy must be {wanted}, got {policy!r}")
-        kept: list[str] | None = [] if records else None
-        data = _played(start, n, seed, seats, max_hands, max_actions, kept)
-    elif policy in ("random", "heuristic"):
-        heuristic = policy == "heuristic"
-        data = _core.play_random_games(start._g, n, seed % 2**64, heuristic, max_hands, max_actions)
-        kept = None
+    names: list[str] | None = None
+    kept: list[str] | None = None
+    if isinstance(policy, str):
+        names = [policy]
+    elif not callable(policy) and all(isinstance(p, str) for p in policy):
+        names = [str(p) for p in policy]
+        if len(names) != players:
+            raise ValueError(f"policy must name {players} policies, one a seat, got {policy!r}")
+    if names is not None:
+        for name in names:
+            if name not in _BUILTIN:
+                raise ValueError(
+                    f"policy must be 'random', 'heuristic', 'strong' or a callable, got {name!r}"
+                )
+        data = _core.play_random_games(start._g, n, seed % 2**64, names, max_hands, max_actions)
         if records:  # the same games again, their history kept (game k: seed + k)
             kept = []
             for k in range(n):
                 game = _core.play_random_game(
-                    start._g, (seed + k) % 2**64, heuristic, max_hands, max_actions
+                    start._g, (seed + k) % 2**64, names, max_hands, max_actions
                 )
                 kept.append(to_json(NativeState(game, rules).to_state()))
     else:
-        raise ValueError(f"policy must be 'random', 'heuristic' or a callable, got {policy!r}")
+        given: list[object] = [policy] * players if callable(policy) else list(policy)
+        seats = [cast(Callback, p) for p in given if callable(p)]
+        if len(seats) != players or len(given) != players:
+            wanted = f"'random', 'heuristic', 'strong', a callable or {players} of them"
+            raise ValueError(f"policy must be {wanted}, got {policy!r}")
+        if records:
+            kept = []
+        data = _played(start, n, seed, seats, max_hands, max_actions, kept)
     out = _columns(data, n, players)
     if kept is not None:
         out["records"] = kept

@@ -40,15 +40,17 @@ if TYPE_CHECKING:
 
 __all__ = ["NativeEncoder", "Opponent", "VecEnv"]
 
-Opponent: TypeAlias = Literal["random", "heuristic"] | TabularPolicy
+Opponent: TypeAlias = Literal["random", "heuristic", "strong"] | TabularPolicy
 """A seat played inside Rust: ``"random"`` (``golfo_native.play_games``' random policy: a
 kind of action at random, then an amount or a discard), ``"heuristic"`` (golfo's
-:class:`golfo.HeuristicBot`, move for move) or a :class:`golfo.solve.TabularPolicy` (drawn
+:class:`golfo.HeuristicBot`, move for move), ``"strong"`` (golfo's :class:`golfo.StrongBot`:
+its discards exactly, its Monte Carlo draws with its own generator) or a
+:class:`golfo.solve.TabularPolicy` (drawn
 from its table by the seat's information-state key; uniform where the table has no entry,
 as the policy itself)."""
 
 _LEARNER: Final = -1
-_KINDS: Final = {"random": -2, "heuristic": -3}
+_KINDS: Final = {"random": -2, "heuristic": -3, "strong": -4}
 
 
 class NativeEncoder:
@@ -269,7 +271,8 @@ class VecEnv:
                 seats[seat] = _KINDS[who]
             else:
                 raise ValueError(
-                    f"seat {seat}: an opponent is 'random', 'heuristic' or a TabularPolicy, "
+                    f"seat {seat}: an opponent is 'random', 'heuristic', 'strong' or a "
+                    "TabularPolicy, "
                     f"got {who!r}"
                 )
         if _LEARNER not in seats:

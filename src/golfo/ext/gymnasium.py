@@ -2,8 +2,8 @@
 (``pip install 'golfo[gymnasium]'`` and golfo-native, ``pip install ./native``).
 
 Both run on ``golfo_native.VecEnv`` (issue 35): the opponents (``"random"``,
-``"heuristic"`` or a :class:`golfo.solve.TabularPolicy`) and chance are played in Rust,
-and the observation vectors and masks are made there.
+``"heuristic"``, ``"strong"`` or a :class:`golfo.solve.TabularPolicy`) and chance are played
+in Rust, and the observation vectors and masks are made there.
 
 - :class:`GolfoEnv`: one game at a time, a ``gymnasium.Env`` (it passes
   ``gymnasium.utils.env_checker.check_env``).
@@ -57,9 +57,10 @@ from golfo.solve.policy import TabularPolicy
 
 __all__ = ["GolfoEnv", "GolfoVectorEnv", "Opponent", "Opponents", "nearest_legal"]
 
-Opponent: TypeAlias = Literal["random", "heuristic"] | TabularPolicy
+Opponent: TypeAlias = Literal["random", "heuristic", "strong"] | TabularPolicy
 """A seat played inside Rust (``golfo_native.VecEnv``'s): ``"random"``, ``"heuristic"``
-(:class:`golfo.HeuristicBot`, move for move) or a :class:`golfo.solve.TabularPolicy`."""
+(:class:`golfo.HeuristicBot`, move for move), ``"strong"`` (:class:`golfo.StrongBot`: its
+discards exactly, its Monte Carlo draws its own) or a :class:`golfo.solve.TabularPolicy`."""
 Opponents: TypeAlias = Opponent | Sequence[Opponent]
 """One opponent for every other seat, or one per seat after the learner's in turn order:
 ``opponents[k]`` plays seat ``(learner + 1 + k) % players``."""
