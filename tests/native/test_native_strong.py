@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Literal
 
 import nativekit  # noqa: F401  (with GOLFO_REQUIRE_NATIVE: fail, never skip)
 import pytest
@@ -30,6 +31,8 @@ from golfo.actions import Action, Call, Fold, Pass
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared strategies
 from rulesets import variants
+
+Policy = Literal["random", "heuristic", "strong"]
 
 
 def decisions(
@@ -62,6 +65,7 @@ def test_discards_are_the_python_bots(rules: golfo.Rules, players: int) -> None:
     seen = 0
     for seed in range(6):
         for state, view in decisions(rules, players, seed):
+            assert view.moves is not None
             if view.moves.discard_max is None:
                 continue
             ours = golfo.StrongBot().choose(view)
@@ -76,6 +80,7 @@ def test_discards_are_the_python_bots(rules: golfo.Rules, players: int) -> None:
 def test_discards_are_the_python_bots_in_variants(rules: golfo.Rules, data: st.DataObject) -> None:
     players = data.draw(st.sampled_from(rules.table_sizes))
     for state, view in decisions(rules, players, data.draw(st.integers(0, 10**6))):
+        assert view.moves is not None
         if view.moves.discard_max is not None:
             ours = golfo.StrongBot().choose(view)
             assert NativeState.from_state(state).strong_action() == ours
@@ -91,6 +96,7 @@ def test_equity_agrees_and_clear_decisions_match() -> None:
     compared = clear = 0
     for rules, players, seed in [(golfo.LUDOTEKA, 3, 1), (golfo.TRADICIONAL, 4, 2)]:
         for state, view in decisions(rules, players, seed, hands=3)[::2]:
+            assert view.moves is not None
             if view.moves.discard_max is not None:
                 continue
             native = NativeState.from_state(state)
@@ -123,9 +129,8 @@ def test_only_legal_moves_in_variants(rules: golfo.Rules, data: st.DataObject) -
     """The Rust engine refuses an illegal action (play_games would fail); the records are
     replayed by golfo's own reducer."""
     players = data.draw(st.sampled_from(rules.table_sizes))
-    policy = data.draw(st.sampled_from(["strong", ["strong", "heuristic", "random", "strong"]]))
-    if isinstance(policy, list):
-        policy = policy[:players]
+    mixed: list[Policy] = ["strong", "heuristic", "random", "strong"]
+    policy: Policy | list[Policy] = data.draw(st.sampled_from(["strong", mixed[:players]]))
     out = play_games(
         2,
         rules,
@@ -144,7 +149,7 @@ def test_only_legal_moves_in_variants(rules: golfo.Rules, data: st.DataObject) -
     ("rules", "players"), [(golfo.LUDOTEKA, 4), (golfo.Rules(hands=2), 3)], ids=["4", "3"]
 )
 def test_strong_opponents_in_the_vectorized_environment(rules: golfo.Rules, players: int) -> None:
-    others = {1: "strong", 2: "strong", 3: "heuristic"}
+    others: dict[int, Policy] = {1: "strong", 2: "strong", 3: "heuristic"}
     env = VecEnv(2, rules, players, seed=3, opponents={s: others[s] for s in range(1, players)})
     _obs, mask, to_act = env.reset()
     rng = random.Random(0)
@@ -157,13 +162,13 @@ def test_strong_opponents_in_the_vectorized_environment(rules: golfo.Rules, play
     assert done_any
 
 
-def duplicate(me: str, other: str, games: int, seed: int) -> tuple[float, float]:
+def duplicate(me: Policy, other: Policy, games: int, seed: int) -> tuple[float, float]:
     """``me`` in each seat in turn against two ``other`` on the same deals (LUDOTEKA, three
     seats): its mean chips a hand over the games and the half-width of a 95 % interval."""
     nets: list[list[int]] = []
     hands: list[list[int]] = []
     for seat in range(3):
-        policy = [other] * 3
+        policy: list[Policy] = [other] * 3
         policy[seat] = me
         out = play_games(games, golfo.LUDOTEKA, 3, seed=seed, policy=policy)
         nets.append([int(x) for x in out["nets"][:, seat]])
@@ -185,6 +190,7 @@ def test_it_beats_the_heuristic_in_a_duplicate_match() -> None:
 def test_names_are_checked() -> None:
     with pytest.raises(ValueError, match="'strong'"):
         play_games(1, golfo.LUDOTEKA, 3, seed=0, policy="expert")  # type: ignore[arg-type]
+    two: list[Policy] = ["strong", "heuristic"]
     with pytest.raises(ValueError, match="one a seat"):
-        play_games(1, golfo.LUDOTEKA, 3, seed=0, policy=["strong", "heuristic"])
+        play_games(1, golfo.LUDOTEKA, 3, seed=0, policy=two)
     assert NativeState.from_state(golfo.new_game(golfo.LUDOTEKA, players=3)).strong_action() is None
