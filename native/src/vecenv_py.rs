@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use crate::moves::Ids;
 use crate::observe::{census, info_state_string as info_string, Encoder};
 use crate::python::{rules_of, Game, RulesArgs};
+use crate::rules::Rules;
 use crate::vecenv::{Config, EnvError, Out, Seat, Table, VecEnv};
 
 /// (kind, scale, private, public, history, hands, raises): kind 0 for
@@ -36,6 +37,7 @@ fn encoder_of(rules: RulesArgs, players: u8, spec: EncoderArgs) -> PyResult<Enco
 pub struct PyEncoder {
     enc: Encoder,
     players: u8,
+    rules: Rules,
 }
 
 fn check_seat(players: u8, seat: Option<u8>) -> PyResult<()> {
@@ -63,13 +65,32 @@ unsafe fn slice<'a, T>(at: usize, len: usize) -> &'a mut [T] {
     std::slice::from_raw_parts_mut(at as *mut T, len)
 }
 
+impl PyEncoder {
+    /// A seat of this table and a game of the same table size and deck, hands and rounds
+    /// (another variant's game would be read with the wrong layout).
+    fn check(&self, game: &Game, seat: Option<u8>) -> PyResult<()> {
+        check_seat(self.players, seat)?;
+        if game.g.core.players != self.players {
+            return Err(PyValueError::new_err("a game at another table size"));
+        }
+        if game.g.core.rules.variant != self.rules.variant {
+            return Err(PyValueError::new_err(
+                "a game of another variant (deck, deals or rounds) than the encoder's",
+            ));
+        }
+        Ok(())
+    }
+}
+
 #[pymethods]
 impl PyEncoder {
     #[new]
     fn new(rules: RulesArgs, players: u8, spec: EncoderArgs) -> PyResult<Self> {
+        let rules_now = rules_of(rules.clone())?;
         Ok(PyEncoder {
             enc: encoder_of(rules, players, spec)?,
             players,
+            rules: rules_now,
         })
     }
 
@@ -80,10 +101,7 @@ impl PyEncoder {
 
     /// The vector of `seat` (None: public) in `game`, as Python floats.
     fn encode(&self, game: &Game, seat: Option<u8>) -> PyResult<Vec<f64>> {
-        check_seat(self.players, seat)?;
-        if game.g.core.players != self.players {
-            return Err(PyValueError::new_err("a game at another table size"));
-        }
+        self.check(game, seat)?;
         let mut out = vec![0f64; self.enc.size()];
         self.enc.encode(&game.g, seat, &mut out);
         Ok(out)
@@ -91,10 +109,7 @@ impl PyEncoder {
 
     /// The vector into `out`, a writable float32 array of `size` items.
     fn encode_into(&self, game: &Game, seat: Option<u8>, out: &PyAny) -> PyResult<()> {
-        check_seat(self.players, seat)?;
-        if game.g.core.players != self.players {
-            return Err(PyValueError::new_err("a game at another table size"));
-        }
+        self.check(game, seat)?;
         let (_buf, at) = writable::<f32>(out, self.enc.size(), "out")?;
         // SAFETY: the buffer is held (`_buf`) and the GIL too while it is written
         let cells = unsafe { slice::<f32>(at, self.enc.size()) };

@@ -197,3 +197,21 @@ def test_the_collision_of_issue_35_is_gone() -> None:
     assert lossless.encode(a, 2) != lossless.encode(b, 2)
     enc = NativeEncoder.info_state(rules, 3)
     assert enc.encode(NativeState.from_state(a), 2) == lossless.encode(a, 2)
+
+
+def test_a_game_of_another_variant_is_refused_not_misread() -> None:
+    """An encoder reads a game with its own layout (deck, deals, rounds): another variant's
+    game, which would give meaningless floats or index past the layout, is a ValueError."""
+    mini = NativeState.from_state(
+        golfo.deal_from(golfo.new_game(golfo.MINI, players=2), golfo.DECK)
+    )
+    el_golfo = NativeEncoder(golfo.Rules(hands=1), 3)
+    game = NativeState.from_state(
+        golfo.deal_from(golfo.new_game(golfo.Rules(hands=1), players=3), golfo.DECK)
+    )
+    with pytest.raises(ValueError, match="another variant"):
+        NativeEncoder(golfo.MEDIANO, 3).encode(game, 0)
+    with pytest.raises(ValueError, match="another variant"):
+        NativeEncoder.info_state(golfo.MINI, 3).encode(game, 0)
+    assert len(el_golfo.encode(game, 1)) == el_golfo.size
+    assert len(NativeEncoder(golfo.MINI, 2).encode(mini, 0)) == NativeEncoder(golfo.MINI, 2).size

@@ -213,6 +213,9 @@ def test_an_illegal_id_plays_nothing() -> None:
     assert [env.state(i) for i in range(3)] == before
     with pytest.raises(ValueError, match="actions must be 3 ids"):
         env.step(actions[:2])
+    with pytest.raises(ValueError, match="integer ids, got dtype float64"):
+        env.step(np.asarray(pick(obs, mask), dtype=np.float64) + 0.9)  # never cut to an id
+    assert [env.state(i) for i in range(3)] == before
     env.step(pick(obs, mask))
     assert [env.state(i) for i in range(3)] != before
 

@@ -103,12 +103,18 @@ def test_no_socket_is_ever_sent_a_card_it_may_not_know(live: LiveServer) -> None
 
 
 def test_variant_tables_mini_for_two_and_mediano_for_three(live: LiveServer) -> None:
-    """A whole game of MINI between two people, and of MEDIANO for a person and two bots,
-    each watched: every message checked, and the records read again after a restart."""
+    """A whole game of MINI between two people, and of MEDIANO for a person and two bots (a
+    strong one, whose moves run in a thread), each watched: every message checked, and the
+    records read again after a restart."""
     client = Client(live.url)
     mini = client.create_table(rules="mini", players=2, hands=3, pause=0.05, seed=5)["table"]
     mediano = client.create_table(
-        rules="mediano", bots={"1": "heuristic", "2": "random"}, pause=0.05, bot_delay=0.01, seed=6
+        rules="mediano",
+        bots={"1": "strong", "2": "random"},
+        hands=3,  # the bots' draws differ from run to run: three hands make a game of length
+        pause=0.05,
+        bot_delay=0.01,
+        seed=6,
     )["table"]
     assert [(t["preset"], t["players"]) for t in client.tables()] == [("mini", 2), ("mediano", 3)]
     seated = {mini: (0, 1), mediano: (0,)}
@@ -121,7 +127,10 @@ def test_variant_tables_mini_for_two_and_mediano_for_three(live: LiveServer) -> 
         p.join(timeout=120)
         assert p.finished, (p.lost, p.error)
     records = {t: json.dumps(client.record(t)) for t in seated}
-    games = {mini: (attrs.evolve(golfo.MINI, hands=3), 2), mediano: (golfo.MEDIANO, 3)}
+    games = {
+        mini: (attrs.evolve(golfo.MINI, hands=3), 2),
+        mediano: (attrs.evolve(golfo.MEDIANO, hands=3), 3),
+    }
     for table, (rules, size) in games.items():
         states = states_of(records[table])
         final = states[-1]

@@ -323,7 +323,10 @@ class VecEnv:
         if self._mask is None:
             raise RuntimeError("call reset() before step()")
         np = self._np
-        ids = np.ascontiguousarray(actions, dtype=np.int64)
+        given = np.asarray(actions)
+        if given.dtype.kind not in "iu":  # a float id is not silently cut to an integer
+            raise ValueError(f"actions must be integer ids, got dtype {given.dtype}")
+        ids = np.ascontiguousarray(given, dtype=np.int64)
         if ids.shape != (self.n,):
             raise ValueError(f"actions must be {self.n} ids, got shape {ids.shape}")
         obs, mask, to_act, rewards, done = self._arrays()

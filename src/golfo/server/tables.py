@@ -248,9 +248,17 @@ class Table:
             return StrongBot(random_bot_seed(self.hub.secret, seed, self.state.version, seat))
         return HeuristicBot()
 
-    def _bot_move(self, seat: int | None) -> Action:
+    async def _bot_move(self, seat: int | None) -> Action:
+        """The seat's bot's action on the current state.  StrongBot's play-outs (milliseconds
+        a decision) run in a worker thread, so that many tables of them never hold up the
+        event loop; the others (microseconds) run here.  The state is immutable and the move
+        is checked against its version when applied, so the thread reads no moving target."""
         assert seat is not None
-        return self._bot_for(seat).choose(view(self.state, seat))
+        bot = self._bot_for(seat)
+        seen = view(self.state, seat)
+        if isinstance(bot, StrongBot):
+            return await asyncio.to_thread(bot.choose, seen)
+        return bot.choose(seen)
 
     def _plays_itself(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or seat in self.bot_on
@@ -470,7 +478,7 @@ class Table:
             backoff = Backoff()
             while self.state.version == version and self.archived is None:
                 try:
-                    action = make() if make is not None else self._bot_move(seat)
+                    action = make() if make is not None else await self._bot_move(seat)
                     # cancelling this task (a move elsewhere, the table archived) stops a move
                     # not begun; one begun runs to its end, its views sent
                     moving = asyncio.ensure_future(self.move(None, version, action))
