@@ -559,7 +559,8 @@ pub fn hand_start(log: &[Entry]) -> usize {
         .map_or(0, |i| i + 1)
 }
 
-fn push_card(out: &mut String, card: u8) {
+/// `"9O"` for card 6, without an allocation.
+pub(crate) fn push_card(out: &mut String, card: u8) {
     out.push((b'3' + card % 7) as char);
     out.push(['O', 'C', 'E', 'B'][(card / 7) as usize]);
 }
@@ -567,9 +568,17 @@ fn push_card(out: &mut String, card: u8) {
 /// Append one redacted event as `seat` sees it (`golfo.ext.features.event_string`).
 pub fn push_event(out: &mut String, e: &Entry, seat: Option<u8>, face_up: bool) {
     let mine = seat == Some(e.actor as u8) && e.actor >= 0;
-    match e.action {
+    push_action(out, e.action, e.actor, mine, face_up);
+}
+
+/// Append `action`'s token, taken by `actor` (the receiver of a deal): a deal's card and a
+/// discard's cards shown when the event is the viewer's own (`mine`), discards also when
+/// they are dealt face up.  The one writer of the tokens of information-state strings,
+/// here and in the solver's tree (`solve::tree`).
+pub(crate) fn push_action(out: &mut String, action: Action, actor: i8, mine: bool, face_up: bool) {
+    match action {
         Action::Deal(card) => {
-            let _ = write!(out, "d{}", e.actor);
+            let _ = write!(out, "d{actor}");
             if let (true, Some(c)) = (mine, card) {
                 out.push(':');
                 push_card(out, c);
@@ -578,12 +587,12 @@ pub fn push_event(out: &mut String, e: &Entry, seat: Option<u8>, face_up: bool) 
         Action::Discard(_, mask) => {
             let mask = mask.unwrap_or(0);
             if face_up || mine {
-                let _ = write!(out, "x{}:", e.actor);
+                let _ = write!(out, "x{actor}:");
                 for c in crate::cards::indices(mask) {
                     push_card(out, c);
                 }
             } else {
-                let _ = write!(out, "x{}#{}", e.actor, mask.count_ones());
+                let _ = write!(out, "x{actor}#{}", mask.count_ones());
             }
         }
         Action::Pass(s) => {

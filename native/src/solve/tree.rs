@@ -13,10 +13,10 @@
 //! `c0`, `r1:4`, `f0`, `x1:8O`, `x1:`, `x2#1`).
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
 use crate::bugs::{self, Bug};
 use crate::moves::{for_each_action, legal_moves, Moves};
+use crate::observe::push_action;
 use crate::rules::Rules;
 use crate::state::{Action, Actor, Core, Phase};
 
@@ -171,50 +171,7 @@ pub fn action_token(action: Action) -> String {
 
 /// Append `action`'s event, taken by `actor` (the receiver of a deal), as `viewer` sees it.
 fn push_event(out: &mut String, action: Action, actor: i8, viewer: i64, face_up: bool) {
-    let mine = viewer == actor as i64;
-    match action {
-        Action::Deal(card) => {
-            let _ = write!(out, "d{actor}");
-            if let (true, Some(c)) = (mine, card) {
-                out.push(':');
-                push_card(out, c);
-            }
-        }
-        Action::Discard(_, mask) => {
-            let mask = mask.unwrap_or(0);
-            if face_up || mine {
-                let _ = write!(out, "x{actor}:");
-                for c in crate::cards::indices(mask) {
-                    push_card(out, c);
-                }
-            } else {
-                let _ = write!(out, "x{actor}#{}", mask.count_ones());
-            }
-        }
-        Action::Pass(s) => {
-            let _ = write!(out, "p{s}");
-        }
-        Action::Call(s) => {
-            let _ = write!(out, "c{s}");
-        }
-        Action::Fold(s) => {
-            let _ = write!(out, "f{s}");
-        }
-        Action::Bet(s, a) => {
-            let _ = write!(out, "b{s}:{a}");
-        }
-        Action::Raise(s, a) => {
-            let _ = write!(out, "r{s}:{a}");
-        }
-        Action::NextHand => out.push('/'),
-        Action::EndGame => out.push_str("end"),
-    }
-}
-
-/// `"9O"` for card 6, without an allocation.
-fn push_card(out: &mut String, card: u8) {
-    out.push((b'3' + card % 7) as char);
-    out.push(['O', 'C', 'E', 'B'][(card / 7) as usize]);
+    push_action(out, action, actor, viewer == actor as i64, face_up);
 }
 
 /// The legal actions of a decision in `golfo.legal_actions`' order: discards by size, then

@@ -29,7 +29,7 @@ place where a hand's cards are shuffled.
 """
 
 from golfo.analysis.knowledge import max_possible_value, new_draws, seen_cards
-from golfo.bots.base import Bot, _need_turn, _submasks, new_deck, play_hand
+from golfo.bots.base import Bot, new_deck, play_hand
 from golfo.bots.equity import EquityBot
 from golfo.bots.simple import HeuristicBot, RandomBot
 from golfo.bots.strong import StrongBot
@@ -46,6 +46,3 @@ __all__ = [
     "play_hand",
     "seen_cards",
 ]
-
-# The helpers golfo's own bots share, importable from here as before the package.
-_SHARED = (_need_turn, _submasks)

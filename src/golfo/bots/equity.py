@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import random
 
-from golfo.actions import Action, Bet, Call, Discard, Fold, Pass, Raise
-from golfo.analysis.draws import expected_value
+from golfo.actions import Action, Discard
 from golfo.analysis.knowledge import (
     seen_cards,
 )
 from golfo.analysis.odds import equity
 from golfo.analysis.world import World, sample
-from golfo.bots.base import _need_turn, _submasks
+from golfo.bots.base import _need_turn, _ranked_discards, _wager
 from golfo.cards import cards_of
 from golfo.errors import PolicyError
 from golfo.moves import LegalMoves
@@ -100,50 +99,13 @@ class EquityBot:
         return self._wager(view, moves, odds.win[me]), odds.exact
 
     def _wager(self, view: View, moves: LegalMoves, win: float) -> Action:
-        me = view.seat
-        assert me is not None
-        fair = 1.0 / len(view.in_hand)
-        pot = view.pot
-        amounts = moves.amounts
-        facing = not moves.can_pass
-
-        def wager(share: float) -> Action:
-            target = view.current_bet + max(1, round(pot * share))
-            amount = min(max(target, amounts[0]), amounts[-1])
-            return Raise(me, amount) if facing else Bet(me, amount)
-
-        if win >= 1.0 - 1e-12 and amounts:
-            return wager(float(1 << 62))  # locked: as high as the rules allow
-        if not facing:
-            if amounts and win >= fair + self.bet_edge:
-                return wager(min(1.0, (win - fair) / (1.0 - fair) * 1.5))
-            return Pass(me)
-        to_call = view.current_bet - view.bets[me]
-        if amounts and win >= fair + self.raise_edge:
-            return wager(1.0)
-        if win >= to_call / (pot + to_call):
-            return Call(me)
-        return Fold(me) if moves.can_fold else Call(me)
+        return _wager(view, moves, win, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
 
     def _discard(self, view: View, moves: LegalMoves, rng: random.Random) -> tuple[Action, bool]:
         me = view.seat
         assert me is not None
-        most = moves.discard_max
-        assert most is not None
-        hand = view.hand.mask
-        rules = view.rules
-        unseen = rules.deck_mask & ~seen_cards(view)
-        counted = rules.cards_counted
-        options = [t for t in _submasks(hand) if t.bit_count() <= most]
-        # the expected value right after this draw; ties: throw fewer cards
-        ranked = sorted(
-            options,
-            key=lambda t: (
-                -expected_value(hand & ~t, unseen, t.bit_count(), counted),
-                t.bit_count(),
-                t,
-            ),
-        )
+        ranked = _ranked_discards(view, moves)
+        unseen = view.rules.deck_mask & ~seen_cards(view)
         world = World.from_view(view, unseen)
         position = world.order.index(me)
         later = world.turns.count(position) > 1  # a second discard is still to come

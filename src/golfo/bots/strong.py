@@ -36,11 +36,10 @@ from collections.abc import Sequence
 from math import comb
 from typing import Final
 
-from golfo.actions import Action, Bet, Call, Discard, Fold, Pass, Raise
-from golfo.analysis.draws import expected_value
+from golfo.actions import Action, Bet, Call, Discard, Pass, Raise
 from golfo.analysis.knowledge import HAND_OVER, SUIT_BITS, seen_cards
 from golfo.analysis.world import World, policy_discard
-from golfo.bots.base import _need_turn, _submasks
+from golfo.bots.base import _need_turn, _ranked_discards, _wager
 from golfo.cards import cards_of
 from golfo.errors import PolicyError
 from golfo.moves import LegalMoves
@@ -309,48 +308,19 @@ class StrongBot:
         )
 
     def _bet(self, view: View, moves: LegalMoves, rng: random.Random) -> Action:
-        me = view.seat
-        assert me is not None
         win = self.equity(view, random.Random(rng.getrandbits(64)))
         if self.invert:
             win = 1.0 - win
-        fair = 1.0 / len(view.in_hand)
-        pot = view.pot
-        amounts = moves.amounts
-        facing = not moves.can_pass
-
-        def wager(share: float) -> Action:
-            target = view.current_bet + max(1, round(pot * share))
-            amount = min(max(target, amounts[0]), amounts[-1])
-            return Raise(me, amount) if facing else Bet(me, amount)
-
-        if win >= 1.0 - 1e-12 and amounts:
-            return wager(float(1 << 62))  # locked: as high as the rules allow
-        if not facing:
-            if amounts and win >= fair + self.bet_edge:
-                return wager(min(1.0, (win - fair) / (1.0 - fair) * 1.5))
-            return Pass(me)
-        to_call = view.current_bet - view.bets[me]
-        if amounts and win >= fair + self.raise_edge:
-            return wager(1.0)
-        if win >= to_call / (pot + to_call) + self.call_margin:
-            return Call(me)
-        return Fold(me) if moves.can_fold else Call(me)
+        return _wager(
+            view,
+            moves,
+            win,
+            bet_edge=self.bet_edge,
+            raise_edge=self.raise_edge,
+            call_margin=self.call_margin,
+        )
 
     def _discard(self, view: View, moves: LegalMoves) -> Action:
         me = view.seat
         assert me is not None
-        most = moves.discard_max
-        assert most is not None
-        hand = view.hand.mask
-        unseen = view.rules.deck_mask & ~seen_cards(view)
-        counted = view.rules.cards_counted
-        best = min(
-            (t for t in _submasks(hand) if t.bit_count() <= most),
-            key=lambda t: (
-                -expected_value(hand & ~t, unseen, t.bit_count(), counted),
-                t.bit_count(),
-                t,
-            ),
-        )
-        return Discard(me, cards_of(best))
+        return Discard(me, cards_of(_ranked_discards(view, moves)[0]))
