@@ -359,7 +359,8 @@ class KnownDifferences:
 def first_path(ours: Any, theirs: Any, path: str) -> tuple[str, Any, Any] | None:
     """The first place where two JSON values differ, by path (``path`` names the values
     themselves): into objects key by key (golfo's keys first, then keys only the other has),
-    into arrays item by item (a missing item is ``"(missing)"``); ``None`` if they are equal.
+    into arrays of objects or arrays item by item when both have as many; an array of
+    plain values (cards, stacks) is named whole.  ``None`` if they are equal.
     """
     if ours == theirs:
         return None
@@ -372,7 +373,8 @@ def first_path(ours: Any, theirs: Any, path: str) -> tuple[str, Any, Any] | None
             found = first_path(ours[key], theirs[key], f"{path}.{key}")
             if found is not None:
                 return found
-    if isinstance(ours, list) and isinstance(theirs, list) and len(ours) == len(theirs):
+    nested = any(isinstance(x, (dict, list)) for x in ours) if isinstance(ours, list) else False
+    if nested and isinstance(theirs, list) and len(ours) == len(theirs):
         for i, (a, b) in enumerate(zip(ours, theirs, strict=True)):
             found = first_path(a, b, f"{path}[{i}]")
             if found is not None:
