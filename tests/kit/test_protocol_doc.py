@@ -6,6 +6,7 @@ not from :func:`golfo.standings`); ``showdown`` never observed."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import golfo
-from golfo.conformance.protocol import observation
+from golfo.conformance.protocol import observation, serve
 from golfo.wire import action_from_data, rules_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,3 +113,40 @@ def test_the_winner_check_is_not_vacuous() -> None:
     nets = golfo.standings(broken_tie).rows
     assert nets[0].net == nets[1].net  # the lead is shared, yet there is a winner
     assert winner_as_the_page_says(broken_tie) is not None
+
+
+def test_illegal_or_format_as_the_page_says() -> None:
+    """An action without the wire's form is a ``format`` error even in well-formed JSON; one
+    of the right form that the rules refuse is ``illegal``."""
+    rules = golfo.wire.to_data(golfo.TRADICIONAL)
+    start = {"cmd": "new_game", "rules": rules, "players": 3, "dealer": 0, "stacks": [100] * 3}
+    deals = [{"cmd": "apply", "action": {"type": "deal", "card": str(c)}} for c in golfo.DECK[:6]]
+    bet = {"type": "bet", "seat": 1}
+    format_errors = [
+        {"type": "wager", "seat": 1},
+        {"type": "bet", "seat": 1},
+        {**bet, "amount": 5, "extra": 1},
+        {**bet, "amount": "5"},
+        {**bet, "amount": 5.0},
+        {**bet, "amount": True},
+        {"type": "bet", "seat": "1", "amount": 5},
+        {"type": "bet", "seat": 3, "amount": 5},
+        {**bet, "amount": -1},
+        {**bet, "amount": 2**63},
+        {"type": "deal", "card": "1O"},
+        {"type": "discard", "seat": 1, "cards": ["3O", "3O"]},
+        {"type": "discard", "seat": 1, "cards": ["3O", "4O", "5O", "6O", "7O", "8O"]},
+    ]
+    illegal = [
+        {"type": "bet", "seat": 2, "amount": 5},  # not its turn
+        {**bet, "amount": 0},
+        {**bet, "amount": 100},
+        {"type": "discard", "seat": 1, "cards": ["9B"]},
+        {"type": "deal", "card": "3O"},  # dealt already, and not chance's turn
+    ]
+    requests = [start, *deals] + [{"cmd": "apply", "action": a} for a in format_errors + illegal]
+    out = io.StringIO()
+    serve([json.dumps(r) + "\n" for r in requests], out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()][1 + len(deals) :]
+    errors = [a.get("error") for a in answers]
+    assert errors == ["format"] * len(format_errors) + ["illegal"] * len(illegal)
