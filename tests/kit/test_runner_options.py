@@ -74,10 +74,15 @@ def test_select_by_id_rule_and_tag(tmp_path: Path) -> None:
             "negative/02-raise-nobody-can-answer",
         ],
         "random": ["random/0", "random/1"],
+        "random/1": ["random/1"],
+        "corpus/1,corpus/3": ["corpus/1", "corpus/3"],
     }
     for select, wanted in asked.items():
         report = tmp_path / "report.json"
-        done = run("--engine", GOLFO, "--select", select, "--games", "2", "--report", str(report))
+        done = run(
+            "--engine", GOLFO, "--select", select, "--games", "2", "--report", str(report),
+            "--corpus", str(VECTORS / "corpus.jsonl.gz"),
+        )  # fmt: skip
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
         data = report_of(report)
         assert [g["id"] for g in data["games"]] == wanted, select

@@ -156,14 +156,20 @@ class Selection:
         return not self.patterns or any(_matches(p, game) for p in self.patterns)
 
     def unmatched(self, games: Iterable[GameInfo]) -> list[str]:
-        """The patterns that match none of ``games`` (the vectors, the negative vectors, the
-        corpus) nor a random game's tag."""
+        """The patterns that match none of ``games`` (the vectors and negative vectors), no
+        part of a run (:data:`KINDS`, ``variant``) and no corpus or random game's id."""
         known = list(games)
-        randoms = (
-            GameInfo("random/0", "", (), ("random",)),
-            GameInfo("random/1", "", (), ("random", "variant")),
-        )
-        return [p for p in self.patterns if not any(_matches(p, g) for g in (*known, *randoms))]
+        return [
+            p
+            for p in self.patterns
+            if p not in (*KINDS, "variant")
+            and not p.startswith(_GENERATED)
+            and not any(_matches(p, g) for g in known)
+        ]
+
+
+_GENERATED: Final = ("corpus/", "random/")
+"""The ids of games not read from the vectors' folder: any such id may be asked for."""
 
 
 def _matches(pattern: str, game: GameInfo) -> bool:
@@ -351,7 +357,7 @@ class KnownDifferences:
             e
             for e in self.entries
             if _RULE.fullmatch(e.upper()) is None
-            and not e.startswith("random/")
+            and not e.startswith(_GENERATED)
             and not any(e == i or fnmatch.fnmatchcase(i, e) for i in ids)
         ]
 
