@@ -62,6 +62,10 @@ MODULES = (
     "golfo.server.client",
     "golfo.conformance.protocol",
     "golfo.conformance.runner",
+    "golfo.conformance.engine",
+    "golfo.conformance.findings",
+    "golfo.conformance.suite",
+    "golfo.conformance.report",
     "golfo.conformance.perft",
     "golfo.conformance.corpus",
 )

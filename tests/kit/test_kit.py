@@ -97,12 +97,10 @@ def test_a_backend_that_does_not_say_announces_no_variants() -> None:
 def test_an_engine_is_dealt_variants_only_when_it_announces_them(tmp_path: Path) -> None:
     """The same broken engine (a variant's limit on raises ignored) passes when it does not
     announce variants, since it is dealt El Golfo's rules only, and is caught when it does."""
-    empty = tmp_path / "no-vectors"
-    empty.mkdir()
     runs = {}
     for announced, flag in ((False, " --no-variants"), (True, "")):
         engine = f"{PY} {BROKEN} raises-never-limited{flag}"
-        args = ("--vectors", str(empty), "--games", "30", "--out", str(tmp_path))
+        args = ("--select", "random", "--games", "30", "--out", str(tmp_path))
         runs[announced] = kit("run", "--engine", engine, *args)
     assert runs[False].returncode == 0, runs[False].stdout[-2000:]
     assert "a variant" not in runs[False].stdout
@@ -145,15 +143,16 @@ def test_golfo_itself_passes_everything() -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     summary = result.stdout.strip().splitlines()[-1]
-    assert ", 0 divergences" in summary
-    games = int(summary.split("golfo conformance: ")[1].split(" games")[0])
-    assert games == 17 + 5 + 200 + 60  # vectors, negative vectors with an action, corpus, random
+    played = 17 + 5 + 200 + 60  # vectors, negative vectors with an action, corpus, random
+    assert f"golfo conformance: {played} games played, {played} agreed, 0 diverged" in summary
+    left_out = [x for x in result.stdout.splitlines() if x.startswith("left out: negative/")]
+    assert len(left_out) == 2  # the two negative vectors of a record's results
 
 
 def test_a_port_behind_the_thirty_line_adapter_passes() -> None:
     result = kit("run", "--engine", f"{PY} examples/engine_adapter.py", "--games", "30")
     assert result.returncode == 0, result.stdout[-3000:]
-    assert ", 0 divergences" in result.stdout
+    assert " agreed, 0 diverged;" in result.stdout
 
 
 HAS_NATIVE = importlib.util.find_spec("golfo_native") is not None
@@ -176,7 +175,7 @@ BROKEN_ENGINES = {
 @pytest.mark.parametrize(
     ("bug", "field"),
     [
-        ("ties-farthest-from-mano", "stacks"),
+        ("ties-farthest-from-mano", "results[0].pots[0].winner"),  # stacks too: results first
         ("no-table-stakes", "moves.raise"),
         ("raise-nobody-can-answer", "moves.raise"),
         ("stock-reshuffled-when-short", "stock"),
@@ -198,8 +197,10 @@ def test_the_runner_catches_every_broken_rule(
     assert "golfo:" in report
     assert "engine:" in report
     assert "rules:" in report
+    assert "state:" in report
+    assert "settings:" in report
     assert "last actions:" in report
-    assert ", 1 divergence" in report.splitlines()[-1]
+    assert " 1 diverged;" in report.splitlines()[-1]
     (written,) = tmp_path.glob("divergence-*.json")
     prefix = golfo.from_json(written.read_text(encoding="utf-8"))  # a record that replays
     step = int(line.split(" at step ")[1].split(":")[0])
@@ -217,8 +218,6 @@ def test_jobs_share_the_same_random_games_among_processes(tmp_path: Path) -> Non
     """``--jobs``: the same random games (each drawn from the seed and its number alone),
     in shares played by processes of their own, each with its own engine; what they find is
     reported and counted as one run's."""
-    empty = tmp_path / "no-vectors"
-    empty.mkdir()
     clean = f"{PY} -m golfo.conformance engine"
     broken = f"{PY} {BROKEN} rotation-skips-a-seat"
     runs: dict[tuple[str, int], tuple[str, set[str], int]] = {}
@@ -226,14 +225,14 @@ def test_jobs_share_the_same_random_games_among_processes(tmp_path: Path) -> Non
     for engine, jobs in [(clean, 1), (clean, 3), (broken, 1), (broken, 3)]:
         out = tmp_path / f"out-{jobs}-{engine == clean}"
         result = kit(
-            "run", "--engine", engine, "--vectors", str(empty), "--games", "24",
+            "run", "--engine", engine, "--select", "random", "--games", "24",
             "--seed", "4", "--jobs", str(jobs), "--out", str(out),
         )  # fmt: skip
         assert result.returncode == (0 if engine == clean else 1), result.stdout[-2000:]
         runs[engine, jobs] = (*_games(result.stdout), len(list(out.glob("divergence-*"))))
         reports[engine, jobs] = result.stdout
     assert runs[clean, 3] == runs[clean, 1]
-    assert runs[clean, 1][0].startswith("golfo conformance: 24 games, ")
+    assert runs[clean, 1][0].startswith("golfo conformance: 24 games played, 24 agreed, ")
     assert runs[broken, 3] == runs[broken, 1]
     summary, diverged, written = runs[broken, 3]
     assert written == len(diverged) > 3
@@ -242,7 +241,7 @@ def test_jobs_share_the_same_random_games_among_processes(tmp_path: Path) -> Non
     # this process reports its share as it plays, then each other process's in turn
     order = [int(x.split()[4]) for x in reports[broken, 3].splitlines() if "DIVERGENCE" in x]
     assert order == sorted(numbers, key=lambda k: (k % 3, k))
-    assert summary.endswith(f", {len(diverged)} divergences")
+    assert f" {len(diverged)} diverged;" in summary
 
 
 def test_a_hanging_engine_is_timed_out_and_named(tmp_path: Path) -> None:

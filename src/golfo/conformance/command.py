@@ -3,7 +3,8 @@
 - ``golfo conformance engine``: golfo itself behind the engine protocol (standard input and
   output);
 - ``golfo conformance run --engine "COMMAND" [--games N] [--seed S] [--jobs J]
-  [--vectors DIR] [--corpus FILE]``: the lockstep runner (``--jobs``: the random games
+  [--vectors DIR] [--corpus FILE] [--select WHAT] [--known FILE] [--words] [--out DIR]
+  [--report FILE] [--junit FILE]``: the lockstep runner (``--jobs``: the random games
   shared among J processes, each with an engine of its own; the same games);
 - ``golfo conformance generate --seed S --games N [--out FILE]``: a corpus;
 - ``golfo conformance perft --engine "COMMAND" [--depth D]``: an engine's perft counts
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import sys
 import time
@@ -27,9 +29,12 @@ from typing import Final
 from golfo.cards import DECK
 from golfo.chance import deal_from
 from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
+from golfo.conformance.findings import KnownDifferences, Selection
 from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, perft
 from golfo.conformance.protocol import serve
-from golfo.conformance.runner import TIMEOUT, VECTORS, Engine, EngineError, Runner
+from golfo.conformance.report import junit_xml, not_seen, report_data
+from golfo.conformance.runner import TIMEOUT, Engine, EngineError, Runner
+from golfo.conformance.suite import VECTORS, folder_problem, suite_info, vector_games
 from golfo.records import from_json
 from golfo.reducer import new_game
 from golfo.rules import PRESETS
@@ -68,15 +73,42 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--vectors", type=Path, default=VECTORS, help="the folder of conformance vectors"
     )
-    run.add_argument("--corpus", type=Path, help="also replay a generated corpus (.jsonl[.gz])")
     run.add_argument(
-        "--out", type=Path, default=Path("."), help="where to write divergences' records"
+        "--corpus",
+        type=Path,
+        help="also replay a generated corpus (.jsonl[.gz]), such as the shipped "
+        "conformance/corpus.jsonl.gz; none is replayed unless given",
     )
+    run.add_argument(
+        "--select",
+        action="append",
+        default=[],
+        metavar="WHAT",
+        help="play only the games with this id or id glob (06-side-pots, 0*, negative/*, "
+        "random/3), rule (R8) or tag (vector, negative, corpus, random, variant); "
+        "repeat it or separate with commas (default: everything)",
+    )
+    run.add_argument(
+        "--known",
+        type=Path,
+        help="a file of known differences: vector ids and rules the engine deliberately "
+        "does not follow, one a line (# comments); reported apart from failures",
+    )
+    run.add_argument(
+        "--words",
+        action="store_true",
+        help="also compare the views' words (phase names, buttons, events' text), reported apart",
+    )
+    run.add_argument(
+        "--out", type=Path, help="write each divergence's record into this folder (default: none)"
+    )
+    run.add_argument("--report", type=Path, help="write a JSON report of the run to this file")
+    run.add_argument("--junit", type=Path, help="write a JUnit XML report to this file")
     run.add_argument(
         "--timeout", type=float, default=TIMEOUT, help="seconds the engine has per request"
     )
     run.add_argument(
-        "--max-divergences", type=int, help="stop after this many divergences (default: none)"
+        "--max-divergences", type=int, help="stop after this many failures (default: none)"
     )
     gen = sub.add_parser(
         "generate",
@@ -115,6 +147,11 @@ def conformance_main(argv: Sequence[str] | None = None) -> int:
         else:
             args.out.write_text(text, encoding="utf-8")
         return 0
+    if args.command == "run":
+        problem = _run_problem(args)
+        if problem is not None:
+            print(f"golfo conformance: {problem}", file=sys.stderr)
+            return 2
     try:
         engine = Engine(args.engine, timeout=args.timeout)
     except (EngineError, OSError) as error:
@@ -123,25 +160,92 @@ def conformance_main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "perft":
             return _check_perft(engine, args.depth)
-        runner = Runner(
-            engine,
-            out=sys.stdout,
-            divergence_dir=args.out,
-            max_divergences=args.max_divergences,
-        )
-        began = time.perf_counter()
-        try:
-            runner.vectors(args.vectors)
-            if args.corpus is not None:
-                runner.corpus(args.corpus)
-            jobs = args.jobs if args.jobs > 0 else os.cpu_count() or 1
-            runner.random_games(args.games, args.seed, jobs=jobs)
-        except EngineError as error:
-            print(f"golfo conformance: the engine failed: {error}")
-        print(f"{runner.summary()} ({time.perf_counter() - began:.1f} s)")
-        return 0 if not runner.divergences and runner.games else 1
+        return _run(engine, args)
     finally:
         engine.close()
+
+
+def _patterns(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(p.strip() for value in values for p in value.split(",") if p.strip())
+
+
+def _run_problem(args: argparse.Namespace) -> str | None:
+    """Why the options of ``run`` cannot make a run (``None``: they can); reads
+    ``--known`` into ``args.known_differences``."""
+    problem = folder_problem(args.vectors)
+    if problem is not None:
+        return f"--vectors: {problem}"
+    if args.corpus is not None and not args.corpus.is_file():
+        return f"--corpus: {args.corpus} is not a file"
+    games = [game.info for game in vector_games(args.vectors)]
+    unmatched = Selection(_patterns(args.select)).unmatched(games)
+    if unmatched:
+        return (
+            f"--select {', '.join(unmatched)}: no vector id, rule of a vector or tag "
+            "(vector, negative, corpus, random, variant) matches"
+        )
+    args.known_differences = KnownDifferences()
+    if args.known is not None:
+        try:
+            args.known_differences = KnownDifferences.read(args.known)
+        except (OSError, ValueError) as error:
+            return f"--known: {error}"
+        unknown = args.known_differences.unknown(games)
+        if unknown:
+            return f"--known {args.known}: no vector has the id {', '.join(unknown)}"
+    return None
+
+
+def _run(engine: Engine, args: argparse.Namespace) -> int:
+    """``golfo conformance run``: the parts, the summary, the reports; the exit status."""
+    runner = Runner(
+        engine,
+        out=sys.stdout,
+        divergence_dir=args.out,
+        max_divergences=args.max_divergences,
+        select=Selection(_patterns(args.select)),
+        known=args.known_differences,
+        words=args.words,
+    )
+    began = time.perf_counter()
+    failure = None
+    jobs = args.jobs if args.jobs > 0 else os.cpu_count() or 1
+    try:
+        runner.vectors(args.vectors)
+        if args.corpus is not None:
+            runner.corpus(args.corpus)
+        runner.random_games(args.games, args.seed, jobs=jobs)
+    except EngineError as error:
+        failure = str(error)
+        print(f"golfo conformance: the engine failed: {error}")
+    seconds = time.perf_counter() - began
+    for game, why in runner.left_out:
+        print(f"left out: {game.id}: {why}")
+    for entry in not_seen(runner):
+        print(f"known difference not seen: {entry} (nothing it covers diverged)")
+    if not runner.outcomes:
+        print("golfo conformance: no game was played (see --select, --games)")
+    options = {
+        "vectors": str(args.vectors), "corpus": None if args.corpus is None else str(args.corpus),
+        "games": args.games, "seed": args.seed, "jobs": jobs,
+        "select": list(_patterns(args.select)),
+        "known": None if args.known is None else str(args.known),
+        "known_entries": list(runner.known.entries), "words": args.words,
+        "out": None if args.out is None else str(args.out),
+    }  # fmt: skip
+    if args.report is not None:
+        data = report_data(
+            runner, suite=suite_info(args.vectors), options=options, seconds=seconds,
+            failure=failure,
+        )  # fmt: skip
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        args.report.write_text(text, encoding="utf-8")
+    if args.junit is not None:
+        args.junit.write_text(junit_xml(runner, seconds=seconds, failure=failure), "utf-8")
+    print(f"{runner.summary()} ({seconds:.1f} s)")
+    words = args.words and any(o.words is not None for o in runner.outcomes)
+    clean = runner.outcomes and not runner.failures and failure is None and not words
+    return 0 if clean else 1
 
 
 def _check_perft(engine: Engine, depth: int) -> int:

@@ -6,26 +6,24 @@ listed action accepted, every refused action refused, the views where the engine
 them), then seeded random games over many rule sets that also try illegal actions (every
 other one on a random variant of the rules, :mod:`golfo.conformance.variants`, when the engine
 announces ``variants``; vectors and corpus games of a variant are for those engines too).  At
-the first divergence of a game it stops that game, reports the seed, the rules, the last
-actions and the field that differs with both values, and writes a record of the shortest
-prefix that reproduces it.  The summary line comes last; the exit status is 0 only when
-everything agreed.
+the first divergence of a game it stops that game, reports the step, the rules it exercises,
+golfo's state (the phase, who acts, the pot, the hands), the last actions and the field that
+differs with both values, and writes a record of the shortest prefix that reproduces it (in
+:attr:`Runner.divergence_dir`, if given).  Every game's :class:`Outcome` is kept, for the
+reports (:mod:`golfo.conformance.report`); a divergence an implementation declared
+(:class:`KnownDifferences`) is a known difference, not a failure.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures
-import functools
-import gzip
 import io
 import json
 import multiprocessing
-import queue
 import random
-import shlex
-import subprocess
-import threading
+import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
@@ -46,7 +44,31 @@ from golfo.actions import (
     Raise,
 )
 from golfo.cards import DECK
-from golfo.conformance.protocol import OBSERVATION_KEYS, PROTOCOL, line_batches, observation
+from golfo.conformance.engine import (
+    TIMEOUT,
+    Engine,
+    EngineError,
+    apply_request,
+    new_game_request,
+    replayed,
+    started,
+)
+from golfo.conformance.findings import (
+    ACTION_RULES,
+    FIELD_RULES,
+    VIEW_RULES,
+    Divergence,
+    GameInfo,
+    KnownDifferences,
+    Outcome,
+    Selection,
+    WordsGap,
+    first_path,
+    normalized,
+    split_words,
+)
+from golfo.conformance.protocol import OBSERVATION_KEYS, observation
+from golfo.conformance.suite import VECTORS, Game, corpus_games, vector_games
 from golfo.conformance.variants import random_variant_setup
 from golfo.errors import GolfoError, IllegalActionError
 from golfo.moves import legal_actions, legal_moves
@@ -55,189 +77,20 @@ from golfo.reducer import apply, is_legal, new_game
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 from golfo.state import Phase, State
 from golfo.views import view
-from golfo.wire import action_data, action_from_data, rules_data, rules_from_data, to_data
+from golfo.wire import action_data, to_data
 
 __all__ = [
+    "TIMEOUT",
+    "VECTORS",
     "Divergence",
     "Engine",
     "EngineError",
     "Runner",
+    "choose",
+    "first_difference",
+    "illegal_actions",
     "random_setup",
 ]
-
-TIMEOUT: Final = 10.0
-"""Seconds the engine has to answer one request."""
-_SHIPPED: Final = Path(__file__).resolve().parent / "vectors"  # in an installed wheel
-VECTORS: Final = (
-    _SHIPPED if _SHIPPED.is_dir() else Path(__file__).resolve().parents[3] / "conformance"
-)
-"""The conformance vectors: shipped inside the package, or a source checkout's
-``conformance/`` (``--vectors`` points elsewhere)."""
-
-
-class EngineError(Exception):
-    """The engine cannot be talked to: it died, hung, or answered what is not JSON."""
-
-
-class Engine:
-    """The implementation under test: a program started from a command line, one JSON
-    request per line on its standard input, one answer per line on its standard output."""
-
-    def __init__(self, command: str | Sequence[str], *, timeout: float = TIMEOUT) -> None:
-        self.command = command if isinstance(command, str) else shlex.join(command)
-        """The command line."""
-        self.timeout = timeout
-        """Seconds per request."""
-        args = shlex.split(command) if isinstance(command, str) else list(command)
-        self.process = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )  # requests are buffered, flushed by :meth:`receive` when it must wait
-        """The engine's process."""
-        self._batches: queue.Queue[list[str] | None] = queue.Queue()
-        self._ready: collections.deque[str] = collections.deque()  # read, not yet taken
-        self._ended = False
-        threading.Thread(target=self._read, daemon=True).start()
-        self.info = self.request({"cmd": "hello"})
-        """Its answer to ``hello``."""
-        if self.info.get("protocol") != PROTOCOL:
-            raise EngineError(f"the engine speaks {self.info.get('protocol')!r}, not {PROTOCOL}")
-
-    def _read(self) -> None:
-        """The reader thread: the engine's output as it comes, every complete line of a
-        read in one batch (one hand-over per read, not per line: answers come in bursts)."""
-        assert self.process.stdout is not None
-        for batch in line_batches(self.process.stdout.fileno()):
-            self._batches.put(batch)
-        self._batches.put(None)
-
-    @property
-    def views(self) -> bool:
-        """Whether it answers ``view``."""
-        return bool(self.info.get("views"))
-
-    @property
-    def perft(self) -> bool:
-        """Whether it answers ``perft``."""
-        return bool(self.info.get("perft"))
-
-    @property
-    def variants(self) -> bool:
-        """Whether it plays every variant of the rules (issue 34); else it is given El Golfo's
-        rules only (:attr:`golfo.Rules.is_variant` false)."""
-        return self.info.get("variants") is True
-
-    def plays(self, rules: Rules) -> bool:
-        """Whether the engine is given games of ``rules``."""
-        return self.variants or not rules.is_variant
-
-    def request(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Send one request, wait for its answer (at most :attr:`timeout` seconds)."""
-        self.send(data)
-        return self.receive(data.get("cmd"))
-
-    def send(self, data: dict[str, Any]) -> None:
-        """Send one request without waiting for its answer (the runner pipelines: an engine
-        reads its requests in order, so their answers come back in that order)."""
-        assert self.process.stdin is not None
-        try:
-            self.process.stdin.write(json.dumps(data) + "\n")
-        except (BrokenPipeError, OSError) as error:
-            raise EngineError(f"the engine is gone ({error})") from None
-
-    def receive(self, cmd: object = None) -> dict[str, Any]:
-        """The next answer (at most :attr:`timeout` seconds); ``cmd`` names the request it
-        answers, for the message when none comes."""
-        if not self._ready:
-            self._wait(cmd)
-        line = self._ready.popleft()
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            raise EngineError(f"the engine answered what is not JSON: {line[:200]!r}") from None
-        if not isinstance(answer, dict):
-            raise EngineError(f"the engine answered {line[:200]!r}, not an object")
-        return answer
-
-    def _wait(self, cmd: object) -> None:
-        """Wait for the engine's next batch of answers."""
-        if self._batches.empty() and not self._ended:  # everything sent must reach it
-            assert self.process.stdin is not None
-            try:
-                self.process.stdin.flush()
-            except (BrokenPipeError, OSError) as error:
-                raise EngineError(f"the engine is gone ({error})") from None
-        try:
-            batch = None if self._ended else self._batches.get(timeout=self.timeout)
-        except queue.Empty:
-            raise EngineError(
-                f"the engine did not answer {cmd!r} within {self.timeout:g} s"
-            ) from None
-        if batch is None:
-            self._ended = True
-            raise EngineError(f"the engine exited (status {self.process.poll()})")
-        self._ready.extend(batch)
-
-    def start(self, state: State) -> None:
-        """A new game like ``state``'s, and every action of its history."""
-        _started(self.request(_new_game_request(state)))
-        for action in state.history:
-            _replayed(self.apply(action), action)
-
-    def apply(self, action: Action) -> dict[str, Any]:
-        """``apply`` an action."""
-        return self.request(_apply_request(action))
-
-    def close(self) -> None:
-        """``quit``, then make sure the program is gone."""
-        try:
-            if self.process.poll() is None and self.process.stdin is not None:
-                self.process.stdin.write('{"cmd": "quit"}\n')
-                self.process.stdin.flush()
-                self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-@attrs.frozen
-class Divergence:
-    """Where golfo and the engine first disagreed in one game."""
-
-    game: str
-    """The vector's name, or ``random game N (seed S)``."""
-    step: int
-    """How many actions had been applied."""
-    field: str
-    """What differs: an observation's key, ``view of seat N``, ``accepts``, ``refuses``."""
-    ours: Any
-    """golfo's value."""
-    theirs: Any
-    """The engine's."""
-    rules: Rules
-    """The game's rules."""
-    last: tuple[Action, ...]
-    """The last actions before the divergence."""
-    record: str
-    """A golfo/1 record of the shortest prefix that shows it."""
-
-    def report(self) -> str:
-        """The divergence for a person to read."""
-        last = " ".join(json.dumps(action_data(a)) for a in self.last[-6:]) or "(none)"
-        return (
-            f"DIVERGENCE in {self.game} at step {self.step}: {self.field}\n"
-            f"  golfo:  {_short(self.ours)}\n"
-            f"  engine: {_short(self.theirs)}\n"
-            f"  rules:  {json.dumps(rules_data(self.rules))}\n"
-            f"  last actions: {last}"
-        )
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 400 else text[:397] + "..."
-
 
 Step = tuple[Action, list[Action]]
 """One step of a game: the action to apply, and the actions to refuse before it."""
@@ -253,51 +106,90 @@ class _Check:
     expected: Any = None  # the observation, the view, or the action applied or refused
 
 
-def _new_game_request(state: State) -> dict[str, Any]:
-    return {
-        "cmd": "new_game",
-        "rules": rules_data(state.rules),
-        "players": state.players,
-        "dealer": state.first_dealer,
-        "stacks": list(state.initial_stacks),
-    }
-
-
-def _apply_request(action: Action) -> dict[str, Any]:
-    return {"cmd": "apply", "action": action_data(action)}
-
-
-def _started(answer: dict[str, Any]) -> None:
-    if answer.get("ok") is not True:
-        raise EngineError(f"the engine refused new_game: {answer}")
-
-
-def _replayed(answer: dict[str, Any], action: Action) -> None:
-    if answer.get("ok") is not True:
-        raise EngineError(f"the engine refused {action_data(action)} of a position")
-
-
 class _GapError(Exception):
-    def __init__(self, field: str, ours: Any, theirs: Any, extra: Action | None = None) -> None:
+    def __init__(
+        self, field: str, ours: Any, theirs: Any, *, extra: Action | None = None,
+        tried: Action | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(field)
         self.field = field
         self.ours = ours
         self.theirs = theirs
         self.extra = extra  # an action to append to the prefix record (legal in golfo)
+        self.tried = tried  # the action accepted or refused, when that is what differs
+
+
+_BEHIND_RESULTS: Final = ("stacks", "bets", "pot")
+"""Keys compared before ``results`` that a wrong result also changes: when one of them and
+``results`` both differ, the results' difference is named (it says why)."""
 
 
 def first_difference(ours: dict[str, Any], theirs: dict[str, Any]) -> tuple[str, Any, Any] | None:
-    """The first key of an observation where the engine's differs from golfo's."""
-    for key in OBSERVATION_KEYS:
-        if key not in theirs:
-            return key, ours[key], "(missing)"
-        if theirs[key] != ours[key]:
-            if key == "moves" and isinstance(theirs[key], dict):
-                for sub, value in ours[key].items():
-                    if theirs[key].get(sub) != value:
-                        return f"moves.{sub}", value, theirs[key].get(sub, "(missing)")
-            return key, ours[key], theirs[key]
-    return None
+    """The first key of an observation where the engine's differs from golfo's (in
+    :data:`OBSERVATION_KEYS` order; ``results`` before ``stacks``, ``bets`` and ``pot`` when
+    it differs too), with both values; a path into ``results``
+    (``results[0].pots[1].winner``) and a key of ``moves`` (``moves.raise``).  Shown hands
+    compare as sets of cards."""
+
+    def value(key: str, data: dict[str, Any]) -> Any:
+        return normalized(data[key]) if key == "results" else data[key]
+
+    differing = [
+        k for k in OBSERVATION_KEYS if k not in theirs or value(k, theirs) != value(k, ours)
+    ]
+    if not differing:
+        return None
+    key = differing[0]
+    if key in _BEHIND_RESULTS and "results" in differing:
+        key = "results"
+    if key not in theirs:
+        return key, ours[key], "(missing)"
+    if key == "moves" and isinstance(theirs[key], dict):
+        for sub, wanted in ours[key].items():
+            if theirs[key].get(sub) != wanted:
+                return f"moves.{sub}", wanted, theirs[key].get(sub, "(missing)")
+    if key == "results":
+        return first_path(value(key, ours), value(key, theirs), key)
+    return key, ours[key], theirs[key]
+
+
+def situation(state: State) -> str:
+    """golfo's state for a divergence's report: the phase, who acts, the pot, the bets, the
+    stacks and every seat's hand."""
+    to_act = state.to_act
+    who = (
+        "chance deals" if to_act is CHANCE
+        else f"seat {to_act} acts" if isinstance(to_act, int)
+        else "nobody acts"
+    )  # fmt: skip
+    hands = ", ".join(
+        f"{s}: {' '.join(str(c) for c in hand) or ('folded' if s in state.folded else '-')}"
+        for s, hand in enumerate(state.hands)
+    )
+    return (
+        f"{state.phase.value}, {who}; pot {state.pot}, bets {list(state.bets)}, "
+        f"stacks {list(state.stacks)}; hands {hands}"
+    )
+
+
+def exercised(state: State, gap: _GapError) -> tuple[str, ...]:
+    """The rules a divergence's step exercises: :data:`FIELD_RULES` of the key that differs
+    (:data:`VIEW_RULES` in a view), golfo's rule for an action it refuses,
+    :data:`ACTION_RULES` for one it accepts."""
+    if gap.tried is not None and gap.field.startswith("refuses"):
+        try:
+            apply(state, gap.tried)
+        except IllegalActionError as error:
+            return (error.rule,) if error.rule else ()
+        return ()
+    if gap.tried is not None:
+        return ACTION_RULES.get(str(action_data(gap.tried)["type"]), ())
+    field = gap.field
+    if field.startswith("view of "):
+        key = re.split(r"[.\[]", field.partition(".")[2] or "?", maxsplit=1)[0]
+        return VIEW_RULES.get(key, FIELD_RULES.get(key, ()))
+    key = field.split("[", 1)[0]
+    return FIELD_RULES.get(key, FIELD_RULES.get(key.split(".", 1)[0], ()))
 
 
 # ---------------------------------------------------------------------------
@@ -392,6 +284,9 @@ class Runner:
         divergence_dir: Path | None = None,
         view_every: int = 7,
         max_divergences: int | None = None,
+        select: Selection | None = None,
+        known: KnownDifferences | None = None,
+        words: bool = False,
     ) -> None:
         self.engine = engine
         """The implementation under test."""
@@ -402,16 +297,58 @@ class Runner:
         self.view_every = view_every
         """Views are compared every this many steps (and at the end of each game)."""
         self.max_divergences = max_divergences
-        """Stop after this many divergences (``None``: go on)."""
-        self.steps = 0
-        """Steps agreed so far."""
-        self.games = 0
-        """Games agreed so far."""
-        self.divergences: list[Divergence] = []
-        """Every divergence found."""
+        """Stop after this many failures (``None``: go on); known differences don't count."""
+        self.select = Selection() if select is None else select
+        """The games played (``--select``; all of them by default)."""
+        self.known = KnownDifferences() if known is None else known
+        """The differences the implementation declares (``--known``)."""
+        self.words = words
+        """Whether views' words are compared too (``--words``), and reported apart."""
+        self.outcomes: list[Outcome] = []
+        """Every game played, in the order played (a shard's after this process's)."""
+        self.left_out: list[tuple[GameInfo, str]] = []
+        """Games selected but not played, and why."""
         self._enough = False
         self._seen: tuple[State, dict[str, Any]] | None = None  # the last observation made
         self._last: State | None = None  # golfo's state at the request checked last
+        self._words_gap: WordsGap | None = None  # the game's first difference of words
+        self._steps = 0  # the game's steps agreed
+
+    @property
+    def games(self) -> int:
+        """Games played that agreed (known differences aside)."""
+        return sum(1 for o in self.outcomes if o.divergence is None)
+
+    @property
+    def steps(self) -> int:
+        """Steps agreed, over every game played."""
+        return sum(o.steps for o in self.outcomes)
+
+    @property
+    def divergences(self) -> list[Divergence]:
+        """Every divergence found, known differences included."""
+        return [o.divergence for o in self.outcomes if o.divergence is not None]
+
+    @property
+    def failures(self) -> list[Outcome]:
+        """The games that diverged where no known difference covers it."""
+        return [o for o in self.outcomes if o.status == "fail"]
+
+    @property
+    def views_compared(self) -> tuple[bool, str]:
+        """Whether views are compared, and how or why not (for the summary and reports)."""
+        if not self.engine.views:
+            return False, 'the engine does not announce "views" in its hello'
+        return True, f"every {self.view_every} steps and at each game's end"
+
+    @property
+    def words_compared(self) -> tuple[bool, str]:
+        """Whether views' words are compared, and why not."""
+        if not self.engine.views:
+            return False, "no views"
+        if not self.words:
+            return False, "not asked for (--words)"
+        return True, "with the views, reported apart"
 
     def say(self, text: str) -> None:
         """Print a line of the report."""
@@ -432,9 +369,9 @@ class Runner:
         refuse_at_end: Sequence[Action],
     ) -> Iterator[_Check]:
         """Every request of one game with what its answer must be, golfo played ahead."""
-        yield _Check(start, "start", _new_game_request(start))
+        yield _Check(start, "start", new_game_request(start))
         for action in start.history:
-            yield _Check(start, "replay", _apply_request(action), action)
+            yield _Check(start, "replay", apply_request(action), action)
         state = start
         step = 0
         while True:
@@ -454,7 +391,7 @@ class Runner:
             action, refused = nxt
             for bad in refused:
                 yield from self._refuse(state, bad)
-            yield _Check(state, "accept", _apply_request(action), action)
+            yield _Check(state, "accept", apply_request(action), action)
             state = apply(state, action)
             step += 1
 
@@ -472,7 +409,7 @@ class Runner:
             yield _Check(state, "view", {"cmd": "view", "seat": seat}, ours)
 
     def _refuse(self, state: State, action: Action) -> Iterator[_Check]:
-        yield _Check(state, "refuse", _apply_request(action), action)
+        yield _Check(state, "refuse", apply_request(action), action)
         yield from self._observe(state)  # and nothing changed
 
     def _verify(self, check: _Check, answer: dict[str, Any]) -> None:
@@ -485,30 +422,32 @@ class Runner:
             if difference is not None:
                 raise _GapError(*difference)
         elif kind == "view":
-            theirs = answer.get("view")
-            if theirs != expected:
-                seat = check.request["seat"]
-                field = f"view of {'the spectator' if seat is None else f'seat {seat}'}"
-                ours = expected
-                if isinstance(theirs, dict):
-                    key = next((k for k in ours if theirs.get(k) != ours[k]), "")
-                    if key:
-                        field += f".{key}"
-                        ours, theirs = ours[key], theirs.get(key)
-                raise _GapError(field, ours, theirs)
+            seat = check.request["seat"]
+            label = f"view of {'the spectator' if seat is None else f'seat {seat}'}"
+            ours, our_words = split_words(expected)
+            theirs, their_words = split_words(answer.get("view"))
+            found = first_path(ours, theirs, label)
+            if found is not None:
+                raise _GapError(*found)
+            if self.words and self._words_gap is None:
+                found = first_path(our_words, their_words, label)
+                if found is not None:
+                    self._words_gap = WordsGap(check.state.version, *found)
         elif kind == "refuse":
             if answer.get("ok") is not False:
                 written = json.dumps(action_data(expected))
-                raise _GapError(f"refuses {written}", "refused", "accepted")
+                raise _GapError(f"refuses {written}", "refused", "accepted", tried=expected)
         elif kind == "accept":
             if answer.get("ok") is not True:
                 written = json.dumps(action_data(expected))
-                raise _GapError(f"accepts {written}", "accepted", answer, extra=expected)
-            self.steps += 1
+                raise _GapError(
+                    f"accepts {written}", "accepted", answer, extra=expected, tried=expected
+                )
+            self._steps += 1
         elif kind == "start":
-            _started(answer)
+            started(answer)
         else:  # "replay": an action of a position's history
-            _replayed(answer, expected)
+            replayed(answer, expected)
 
     def _check_next(self, pending: collections.deque[_Check]) -> None:
         """Check the oldest request's answer (golfo's state then kept for a report)."""
@@ -518,7 +457,7 @@ class Runner:
 
     def play(
         self,
-        name: str,
+        game: GameInfo | str,
         start: State,
         moves: Iterator[Step] | Callable[[State], Step | None],
         *,
@@ -526,10 +465,13 @@ class Runner:
     ) -> bool:
         """One game from ``start``: at each step the observation, the views every
         :attr:`view_every` steps, the refused actions, then the action.  ``moves`` gives
-        (action, refused) pairs, or is a function of the state (``None``: stop)."""
+        (action, refused) pairs, or is a function of the state (``None``: stop).  Its
+        :class:`Outcome` is added to :attr:`outcomes`; whether it agreed."""
+        info = game if isinstance(game, GameInfo) else GameInfo(game, game, (), ("random",))
         engine = self.engine
         pending: collections.deque[_Check] = collections.deque()
-        self._last = start
+        self._last, self._words_gap, self._steps = start, None, 0
+        began = time.perf_counter()
         try:
             try:
                 for check in self._script(start, moves, refuse_at_end):
@@ -544,36 +486,62 @@ class Runner:
                     engine.receive(check.request.get("cmd"))
                 raise
         except _GapError as gap:
-            self._diverged(name, self._last or start, gap)
+            self._diverged(info, self._last or start, gap, time.perf_counter() - began)
             return False
         except EngineError as error:
             lost = _GapError("engine", "an answer", str(error))
-            self._diverged(name, self._last or start, lost)
+            self._diverged(info, self._last or start, lost, time.perf_counter() - began)
             raise
-        self.games += 1
+        outcome = Outcome(info, self._steps, time.perf_counter() - began, words=self._words_gap)
+        self._add(outcome)
         return True
 
-    def _diverged(self, name: str, state: State, gap: _GapError) -> None:
+    def _add(self, outcome: Outcome) -> None:
+        self.outcomes.append(outcome)
+        if outcome.words is not None:
+            gap = outcome.words
+            self.say(
+                f"WORDS DIFFER in {outcome.game.name} at step {gap.step}: {gap.field}\n"
+                f"  golfo:  {json.dumps(gap.ours, ensure_ascii=False)}\n"
+                f"  engine: {json.dumps(gap.theirs, ensure_ascii=False)}"
+            )
+
+    def _diverged(self, game: GameInfo, state: State, gap: _GapError, seconds: float) -> None:
         prefix = state
         if gap.extra is not None:
             try:
                 prefix = apply(state, gap.extra)
             except IllegalActionError:
                 prefix = state
-        record = to_json(prefix, description=f"golfo conformance: {gap.field} in {name}")
-        found = Divergence(
-            name, state.version, gap.field, gap.ours, gap.theirs, state.rules, state.history, record
-        )
-        self.divergences.append(found)
-        self.say(found.report())
-        if self.max_divergences is not None and len(self.divergences) >= self.max_divergences:
-            self._enough = True
+        record = to_json(prefix, description=f"golfo conformance: {gap.field} in {game.name}")
+        written = None
         if self.divergence_dir is not None:
             self.divergence_dir.mkdir(parents=True, exist_ok=True)
-            safe = "".join(ch if ch.isalnum() else "-" for ch in name).strip("-")
+            safe = "".join(ch if ch.isalnum() else "-" for ch in game.name).strip("-")
             path = self.divergence_dir / f"divergence-{safe}.json"
             path.write_text(record, encoding="utf-8")
-            self.say(f"  the shortest prefix that shows it: {path}")
+            written = str(path)
+        found = Divergence(
+            game.name, state.version, gap.field, gap.ours, gap.theirs, state.rules,
+            state.history, record, exercised(state, gap), game.rules, situation(state),
+            written,
+        )  # fmt: skip
+        known = self.known.covering(game, found)
+        self._add(Outcome(game, self._steps, seconds, found, known, self._words_gap))
+        if known is not None:
+            self.say(
+                f"KNOWN DIFFERENCE in {game.name} at step {found.step}: {found.field} "
+                f"(declared: {known})"
+            )
+            return
+        self.say(found.report())
+        self.say(
+            f"  the shortest prefix that shows it: {written}"
+            if written
+            else "  the shortest prefix that shows it: not written (--out DIR writes it)"
+        )
+        if self.max_divergences is not None and len(self.failures) >= self.max_divergences:
+            self._enough = True
 
     # -- the three parts ----------------------------------------------------
 
@@ -582,65 +550,29 @@ class Runner:
         """Whether :attr:`max_divergences` were found (the runner stops there)."""
         return self._enough
 
+    def _play_file_games(self, games: Iterator[Game]) -> None:
+        for game in games:
+            if self.done:
+                return
+            if game.info not in self.select:
+                continue
+            if game.left_out is not None:
+                self.left_out.append((game.info, game.left_out))
+            elif not self.engine.plays(game.start.rules):
+                why = 'a variant of the rules, and the engine does not announce "variants"'
+                self.left_out.append((game.info, why))
+            else:
+                self.play(game.info, game.start, game.steps(), refuse_at_end=game.refuse_at_end)
+
     def vectors(self, folder: Path) -> None:
-        """Every vector of ``folder``: its actions, its steps' refused actions; then the
-        negative vectors whose bad step is an action, which the engine must refuse."""
-        for path in sorted(folder.glob("[0-9]*.json")):
-            if self.done:
-                return
-            data = json.loads(path.read_text(encoding="utf-8"))
-            rules = rules_from_data(data["rules"])
-            if not self.engine.plays(rules):
-                continue
-            start = new_game(
-                rules, players=data["players"], dealer=data["dealer"], stacks=data["stacks"]
-            )
-            steps = data.get("steps", [])
-            actions = [action_from_data(a, players=start.players) for a in data["actions"]]
-
-            def pairs(
-                actions: list[Action] = actions, steps: list[Any] = steps
-            ) -> Iterator[tuple[Action, list[Action]]]:
-                for i, action in enumerate(actions):
-                    refused = steps[i].get("refused", []) if i < len(steps) else []
-                    yield action, [action_from_data(r["action"]) for r in refused]
-
-            self.play(path.stem, start, pairs())
-        for path in sorted(folder.glob("negative/*.json")):
-            if self.done:
-                return
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not data["error"]["at"].startswith("actions["):
-                continue  # a record's results, not an engine's business
-            record = data["record"]
-            rules = rules_from_data(record["rules"])
-            if not self.engine.plays(rules):
-                continue
-            start = new_game(
-                rules, players=record["players"], dealer=record["dealer"], stacks=record["stacks"]
-            )
-            actions = [action_from_data(a) for a in record["actions"]]
-            prefix = start
-            for action in actions[:-1]:
-                prefix = apply(prefix, action)
-            self.play(f"negative/{path.stem}", prefix, iter([]), refuse_at_end=actions[-1:])
+        """Every vector of ``folder`` (:attr:`select`-ed): its actions, its steps' refused
+        actions; then the negative vectors whose bad step is an action, which the engine
+        must refuse (the others are left out: :attr:`left_out`)."""
+        self._play_file_games(vector_games(folder))
 
     def corpus(self, path: Path) -> None:
         """Every game of a generated corpus (``golfo conformance generate``)."""
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as lines:
-            for line in lines:
-                if self.done:
-                    return
-                game = json.loads(line)
-                rules = rules_from_data(game["rules"])
-                if not self.engine.plays(rules):
-                    continue
-                start = new_game(
-                    rules, players=game["players"], dealer=game["dealer"], stacks=game["stacks"]
-                )
-                actions = [action_from_data(s["action"]) for s in game["steps"]]
-                self.play(f"corpus game {game['game']}", start, ((a, []) for a in actions))
+        self._play_file_games(corpus_games(path))
 
     def random_games(self, games: int, seed: int, *, jobs: int = 1) -> None:
         """``games`` seeded random games in lockstep, illegal actions tried along the way.
@@ -648,7 +580,7 @@ class Runner:
         Game ``k`` is drawn from ``seed`` and ``k`` alone, so ``jobs`` > 1 plays the same
         games: this runner plays every ``jobs``-th one, and ``jobs - 1`` other processes,
         each with an engine of its own (started from :attr:`Engine.command`), play the
-        others; their counts, divergences and reports are added to this runner's."""
+        others; their outcomes and reports are added to this runner's."""
         if jobs > 1 and not self.done:
             self._in_parallel(games, seed, jobs)
             return
@@ -658,30 +590,21 @@ class Runner:
         context = multiprocessing.get_context(
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )  # not fork: this process has a reader thread
-        shard = functools.partial(
-            _shard,
-            self.engine.command,
-            self.engine.timeout,
-            games,
-            seed,
-            jobs,
-            self.divergence_dir,
-            self.view_every,
-            self.max_divergences,
-        )
+        settings = _Settings(
+            self.engine.command, self.engine.timeout, games, seed, jobs, self.divergence_dir,
+            self.view_every, self.max_divergences, self.select, self.known, self.words,
+        )  # fmt: skip
         with concurrent.futures.ProcessPoolExecutor(jobs - 1, mp_context=context) as pool:
-            others = [pool.submit(shard, j) for j in range(1, jobs)]
+            others = [pool.submit(_shard, settings, j) for j in range(1, jobs)]
             self._random_games(range(0, games, jobs), seed)
             for future in others:
-                played, steps, divergences, report, failure = future.result()
-                self.games += played
-                self.steps += steps
-                self.divergences += divergences
+                outcomes, report, failure = future.result()
+                self.outcomes += outcomes
                 if report:
                     self.say(report.rstrip("\n"))
                 if failure is not None:
                     raise EngineError(failure)
-        if self.max_divergences is not None and len(self.divergences) >= self.max_divergences:
+        if self.max_divergences is not None and len(self.failures) >= self.max_divergences:
             self._enough = True
 
     def _random_games(self, indices: range, seed: int) -> None:
@@ -689,8 +612,13 @@ class Runner:
         for k in indices:
             if self.done:
                 return
-            rng = random.Random(f"{seed}-{k}")
             variant = variants and k % 2 == 1  # every other game, for an engine that can
+            kind = ", a variant" if variant else ""
+            tags = ("random", "variant") if variant else ("random",)
+            info = GameInfo(f"random/{k}", f"random game {k} (seed {seed}{kind})", (), tags)
+            if info not in self.select:
+                continue
+            rng = random.Random(f"{seed}-{k}")
             start = random_variant_setup(rng) if variant else random_setup(rng)
             limit = [0]
 
@@ -706,46 +634,70 @@ class Runner:
                     return EndGame(), refused
                 return choose(state, rng), refused
 
-            kind = ", a variant" if variant else ""
-            self.play(f"random game {k} (seed {seed}{kind})", start, policy)
+            self.play(info, start, policy)
 
     def summary(self) -> str:
-        """The last line: what agreed, what did not."""
-        return (
-            f"golfo conformance: {self.games} games, {self.steps:,} steps agreed, "
-            f"{len(self.divergences)} divergence{'s' if len(self.divergences) != 1 else ''}"
+        """The last line: the games played, agreed and diverged (known differences apart),
+        the steps agreed, whether views (and their words) were compared."""
+        played = len(self.outcomes)
+        diverged = len(self.divergences)
+        known = diverged - len(self.failures)
+        words = sum(1 for o in self.outcomes if o.words is not None)
+        views, how = self.views_compared
+        text = (
+            f"golfo conformance: {played:,} games played, {played - diverged:,} agreed, "
+            f"{diverged:,} diverged"
+            + (f" ({known:,} of them known differences)" if known else "")
+            + f"; {self.steps:,} steps agreed; "
+            + (f"views compared {how}" if views else f"views not compared: {how}")
         )
+        compared, why = self.words_compared
+        if views:
+            text += (
+                f", their words too: {words:,} game{'s' if words != 1 else ''} differ"
+                if compared
+                else f", their words not: {why}"
+            )
+        return text
 
 
-def _shard(
-    command: str,
-    timeout: float,
-    games: int,
-    seed: int,
-    jobs: int,
-    divergence_dir: Path | None,
-    view_every: int,
-    max_divergences: int | None,
-    first: int,
-) -> tuple[int, int, list[Divergence], str, str | None]:
+@attrs.frozen
+class _Settings:
+    command: str
+    timeout: float
+    games: int
+    seed: int
+    jobs: int
+    divergence_dir: Path | None
+    view_every: int
+    max_divergences: int | None
+    select: Selection
+    known: KnownDifferences
+    words: bool
+
+
+def _shard(settings: _Settings, first: int) -> tuple[list[Outcome], str, str | None]:
     """Random games ``first``, ``first + jobs``, ... in a process of their own, with an
-    engine of their own: games and steps agreed, divergences, the report, and why the
-    engine failed (``None``: it did not)."""
+    engine of their own: their outcomes, the report, and why the engine failed (``None``:
+    it did not)."""
     out = io.StringIO()
-    engine = Engine(command, timeout=timeout)
+    engine = Engine(settings.command, timeout=settings.timeout)
     try:
         runner = Runner(
             engine,
             out=out,
-            divergence_dir=divergence_dir,
-            view_every=view_every,
-            max_divergences=max_divergences,
+            divergence_dir=settings.divergence_dir,
+            view_every=settings.view_every,
+            max_divergences=settings.max_divergences,
+            select=settings.select,
+            known=settings.known,
+            words=settings.words,
         )
         failure = None
         try:
-            runner._random_games(range(first, games, jobs), seed)
+            runner._random_games(range(first, settings.games, settings.jobs), settings.seed)
         except EngineError as error:
             failure = str(error)
-        return runner.games, runner.steps, runner.divergences, out.getvalue(), failure
+        return runner.outcomes, out.getvalue(), failure
     finally:
         engine.close()
