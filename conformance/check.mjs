@@ -6,6 +6,7 @@
 //
 //   node conformance/check.mjs --engine "COMMAND" [--suite DIR] [--select A,B,...]
 //                              [--views] [--no-perft] [--depth D] [--timeout S] [--quiet]
+//                              [--max-failures N]
 //
 // --select keeps the vectors and positions whose id, tag or rule is one of the list (for
 // example `--select R8,ludoteka,09-trabuco`).  --views also compares every view the data
@@ -33,7 +34,7 @@ function usage(message) {
 function parseArgs(argv) {
   const args = {
     engine: null, suite: dirname(fileURLToPath(import.meta.url)), select: null,
-    views: false, perft: true, depth: null, timeout: 10, quiet: false,
+    views: false, perft: true, depth: null, timeout: 10, quiet: false, maxFailures: Infinity,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -49,6 +50,7 @@ function parseArgs(argv) {
     else if (a === "--depth") args.depth = Number(value());
     else if (a === "--timeout") args.timeout = Number(value());
     else if (a === "--quiet") args.quiet = true;
+    else if (a === "--max-failures") args.maxFailures = Number(value());
     else usage(`unknown argument ${a}`);
   }
   if (!args.engine) usage("--engine COMMAND is required");
@@ -287,6 +289,7 @@ async function main() {
   const tally = { passed: 0, failed: 0, skipped: 0, checks: 0, views: 0 };
   const failures = [];
   const run = async (label, check) => {
+    if (tally.failed >= opts.maxFailures) { tally.skipped++; return; }
     try {
       const { checks, views } = await check();
       tally.passed++;

@@ -562,6 +562,120 @@ def tie_no_more_hands() -> State:
     return s
 
 
+@vector(
+    "18-cap-below-the-minimum",
+    "R9 R5: a cap whose room is below the minimum opening allows no bet at all (round 1: "
+    "room 3, minimum 5), and below the minimum raise no raise (round 2: room 9, a raise "
+    "would be 10): only call or fold",
+)
+def cap_below_minimum() -> State:
+    rules = golfo.Rules(ante=1, min_open=5, min_raise=5, round_caps=(4, 10, 20, 40), hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards(winner_is(2, (1, 2, 0)))
+    g._deal()
+    moves = golfo.legal_moves(g.state)
+    assert moves.can_pass, moves
+    assert not moves.amounts, moves  # no bet under a room of 3
+    g.play("1p 2p 0p")
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(5, 10)
+    g.play("1b5")
+    moves = golfo.legal_moves(g.state)
+    assert moves.call == 5, moves
+    assert not moves.amounts, moves  # a raise to 10 breaks the cap
+    g.play("2c 0f $")
+    r = last(g.state)
+    assert r.pots[0].winner == 2
+    assert r.payoffs == (-1, -6, 7)
+    return g.state
+
+
+@vector(
+    "19-trabuco-with-no-pot",
+    "R11 R2: with no ante and no bet there is no pot at all, and mano showing 30 points is "
+    "still a trabuco",
+)
+def trabuco_no_pot() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, ante=0, hands=1)
+    g = Script(rules, players=3, dealer=2)
+    g.cards({0: "9B 8B 7B 6B 3O", 1: "9C 8C 7C 3C 3E", 2: "9E 8E 7E 4C 5C"})
+    g.play("$")
+    r = last(g.state)
+    assert r.showdown
+    assert r.pots == ()
+    assert r.trabuco
+    assert r.payoffs == (0, 0, 0)
+    return g.state
+
+
+@vector(
+    "20-open-ended-tie-after-a-bust",
+    "R16 R17 R18: an open-ended game with extra hands on a tie and no rebuys: a seat goes "
+    "broke, no further hand can be dealt, and the two seats tied for the lead are ordered "
+    "from the last hand's mano (seat 1), not by seat number",
+)
+def open_ended_tie() -> State:
+    rules = golfo.Rules(ante=1, hands=None, extra_hands_on_tie=True, rebuy=False)
+    g = Script(rules, players=3, dealer=2, stacks=[10, 10, 2])
+    g.cards(winner_is(0, (0, 1, 2)))
+    g.play("$ N")
+    g.cards(winner_is(1, (1, 2, 0)))
+    g.play("$")  # seat 2 posts its last chip and loses it: fewer than 3 can pay
+    s = g.state
+    assert s.is_over
+    assert s.hand_number == 2
+    table = golfo.standings(s)
+    assert [(r.seat, r.net) for r in table.rows] == [(0, 1), (1, 1), (2, -2)]
+    assert s.results[-1].mano == 1
+    assert table.winner == 1
+    return s
+
+
+@vector(
+    "21-lone-card-far-from-mano",
+    "R11: a lone 9 (of espadas) beats two cards of bastos worth 8 held by mano: the lone card "
+    "counts even where the tie-break would favour the loser",
+)
+def lone_card_far() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0)  # mano is seat 1, seat 0 speaks last
+    g.cards({1: "3B 5B 5C 6E 7O", 2: "8O 9O 6C 7C 8C", 0: "9E 3O 4O 3C 4C"})
+    g.play("1b1 2f 0c $")
+    r = last(g.state)
+    assert r.pots[0].winner == 0
+    assert shown_value(r, 0) == 9
+    assert shown_value(r, 1) == 8
+    winner_hand = r.shown[0]
+    assert winner_hand is not None
+    assert golfo.score(winner_hand).cards == (Card.parse("9E"),)
+    return g.state
+
+
+@vector(
+    "22-fixed-limit-raises",
+    "R5 R9 in a variant: fixed limits (1, 1, 2, 2) and at most two raises a round; after the "
+    "second raise the others may only call or fold",
+)
+def fixed_limit_raises() -> State:
+    rules = golfo.Rules(bet_sizes=(1, 1, 2, 2), max_raises=2, table_sizes=(2, 3, 4), hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards(winner_is(0, (1, 2, 0)))
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(1, 2)
+    g.play("1b1 2r2 0r3")
+    moves = golfo.legal_moves(g.state)
+    assert moves.call == 2, moves
+    assert not moves.amounts, moves  # two raises: no third
+    g.play("1c 2c")
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(1, 2)  # round 2's size, from 0
+    g.play("$")
+    r = last(g.state)
+    assert r.pots[0].winner == 0
+    assert r.payoffs == (8, -4, -4)
+    return g.state
+
+
 # ---------------------------------------------------------------------------
 
 

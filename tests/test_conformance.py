@@ -124,7 +124,7 @@ def trabuco(states: list[golfo.State]) -> bool:
 
 def lone_card(states: list[golfo.State]) -> bool:
     for r in states[-1].results:
-        hand = r.shown[r.pots[0].winner] if r.showdown else None
+        hand = r.shown[r.pots[0].winner] if r.showdown and r.pots else None
         if hand is not None and len(golfo.score(hand).cards) == 1:
             return True
     return False

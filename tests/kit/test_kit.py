@@ -147,7 +147,7 @@ def test_golfo_itself_passes_everything() -> None:
     summary = result.stdout.strip().splitlines()[-1]
     assert ", 0 divergences" in summary
     games = int(summary.split("golfo conformance: ")[1].split(" games")[0])
-    assert games == 17 + 5 + 200 + 60  # vectors, negative vectors with an action, corpus, random
+    assert games == 22 + 5 + 200 + 60  # vectors, negative vectors with an action, corpus, random
 
 
 def test_a_port_behind_the_thirty_line_adapter_passes() -> None:

@@ -164,14 +164,43 @@ def test_the_javascript_checker_passes_golfos_engine(node: str) -> None:
     assert re.search(r"; [1-9][0-9]{3,} answers agreed, [1-9][0-9]+ views compared", summary)
 
 
-def _bugs() -> list[str]:
+def _broken() -> tuple[list[str], dict[str, str]]:
     sys.path.insert(0, str(BROKEN.parent))
     try:
         import broken_engine
 
-        return list(broken_engine.BUGS)
+        return list(broken_engine.BUGS), dict(broken_engine.RULE_OF)
     finally:
         sys.path.remove(str(BROKEN.parent))
+
+
+def _bugs() -> list[str]:
+    return _broken()[0]
+
+
+def test_every_rule_has_a_broken_engine() -> None:
+    bugs, rule_of = _broken()
+    assert sorted(rule_of) == sorted(bugs)
+    assert set(rule_of.values()) == {f"R{n}" for n in range(1, 19)}
+
+
+def test_the_python_runner_catches_every_broken_engine_with_the_vectors_alone(
+    tmp_path: Path,
+) -> None:
+    """``golfo conformance run --games 0``: no random game, only the vectors."""
+
+    def run(bug: str) -> subprocess.CompletedProcess[str]:
+        engine = f"{sys.executable} {BROKEN} {bug}"
+        command = [sys.executable, "-m", "golfo.conformance", "run", "--engine", engine]
+        command += ["--games", "0", "--max-divergences", "1", "--out", str(tmp_path / bug)]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+    bugs = _bugs()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = dict(zip(bugs, pool.map(run, bugs), strict=True))
+    for bug, result in runs.items():
+        assert result.returncode == 1, f"{bug}: {result.stdout[-2000:]}{result.stderr}"
+        assert "DIVERGENCE" in result.stdout, bug
 
 
 def test_the_javascript_checker_catches_every_broken_engine_from_the_data_alone(
@@ -181,7 +210,8 @@ def test_the_javascript_checker_catches_every_broken_engine_from_the_data_alone(
     assert len(bugs) >= 8
 
     def run(bug: str) -> subprocess.CompletedProcess[str]:
-        return _check(node, f"{sys.executable} {BROKEN} {bug}", "--views", "--depth", "4")
+        engine = f"{sys.executable} {BROKEN} {bug}"
+        return _check(node, engine, "--views", "--no-perft", "--max-failures", "1")
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = dict(zip(bugs, pool.map(run, bugs), strict=True))
