@@ -32,16 +32,17 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 import golfo
 from golfo import Card, Phase, State
 from golfo.conformance.corpus import CORPUS_GAMES, CORPUS_SEED, generate
-from golfo.conformance.protocol import moves_form
+from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, Position, perft
+from golfo.conformance.protocol import observation
 from golfo.conformance.runner import illegal_actions
 
 HERE = Path(__file__).resolve().parent
@@ -561,6 +562,120 @@ def tie_no_more_hands() -> State:
     return s
 
 
+@vector(
+    "18-cap-below-the-minimum",
+    "R9 R5: a cap whose room is below the minimum opening allows no bet at all (round 1: "
+    "room 3, minimum 5), and below the minimum raise no raise (round 2: room 9, a raise "
+    "would be 10): only call or fold",
+)
+def cap_below_minimum() -> State:
+    rules = golfo.Rules(ante=1, min_open=5, min_raise=5, round_caps=(4, 10, 20, 40), hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards(winner_is(2, (1, 2, 0)))
+    g._deal()
+    moves = golfo.legal_moves(g.state)
+    assert moves.can_pass, moves
+    assert not moves.amounts, moves  # no bet under a room of 3
+    g.play("1p 2p 0p")
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(5, 10)
+    g.play("1b5")
+    moves = golfo.legal_moves(g.state)
+    assert moves.call == 5, moves
+    assert not moves.amounts, moves  # a raise to 10 breaks the cap
+    g.play("2c 0f $")
+    r = last(g.state)
+    assert r.pots[0].winner == 2
+    assert r.payoffs == (-1, -6, 7)
+    return g.state
+
+
+@vector(
+    "19-trabuco-with-no-pot",
+    "R11 R2: with no ante and no bet there is no pot at all, and mano showing 30 points is "
+    "still a trabuco",
+)
+def trabuco_no_pot() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, ante=0, hands=1)
+    g = Script(rules, players=3, dealer=2)
+    g.cards({0: "9B 8B 7B 6B 3O", 1: "9C 8C 7C 3C 3E", 2: "9E 8E 7E 4C 5C"})
+    g.play("$")
+    r = last(g.state)
+    assert r.showdown
+    assert r.pots == ()
+    assert r.trabuco
+    assert r.payoffs == (0, 0, 0)
+    return g.state
+
+
+@vector(
+    "20-open-ended-tie-after-a-bust",
+    "R16 R17 R18: an open-ended game with extra hands on a tie and no rebuys: a seat goes "
+    "broke, no further hand can be dealt, and the two seats tied for the lead are ordered "
+    "from the last hand's mano (seat 1), not by seat number",
+)
+def open_ended_tie() -> State:
+    rules = golfo.Rules(ante=1, hands=None, extra_hands_on_tie=True, rebuy=False)
+    g = Script(rules, players=3, dealer=2, stacks=[10, 10, 2])
+    g.cards(winner_is(0, (0, 1, 2)))
+    g.play("$ N")
+    g.cards(winner_is(1, (1, 2, 0)))
+    g.play("$")  # seat 2 posts its last chip and loses it: fewer than 3 can pay
+    s = g.state
+    assert s.is_over
+    assert s.hand_number == 2
+    table = golfo.standings(s)
+    assert [(r.seat, r.net) for r in table.rows] == [(0, 1), (1, 1), (2, -2)]
+    assert s.results[-1].mano == 1
+    assert table.winner == 1
+    return s
+
+
+@vector(
+    "21-lone-card-far-from-mano",
+    "R11: a lone 9 (of espadas) beats two cards of bastos worth 8 held by mano: the lone card "
+    "counts even where the tie-break would favour the loser",
+)
+def lone_card_far() -> State:
+    rules = attrs.evolve(golfo.TRADICIONAL, hands=1)
+    g = Script(rules, players=3, dealer=0)  # mano is seat 1, seat 0 speaks last
+    g.cards({1: "3B 5B 5C 6E 7O", 2: "8O 9O 6C 7C 8C", 0: "9E 3O 4O 3C 4C"})
+    g.play("1b1 2f 0c $")
+    r = last(g.state)
+    assert r.pots[0].winner == 0
+    assert shown_value(r, 0) == 9
+    assert shown_value(r, 1) == 8
+    winner_hand = r.shown[0]
+    assert winner_hand is not None
+    assert golfo.score(winner_hand).cards == (Card.parse("9E"),)
+    return g.state
+
+
+@vector(
+    "22-fixed-limit-raises",
+    "R5 R9 in a variant: fixed limits (1, 1, 2, 2) and at most two raises a round; after the "
+    "second raise the others may only call or fold",
+)
+def fixed_limit_raises() -> State:
+    rules = golfo.Rules(bet_sizes=(1, 1, 2, 2), max_raises=2, table_sizes=(2, 3, 4), hands=1)
+    g = Script(rules, players=3, dealer=0)
+    g.cards(winner_is(0, (1, 2, 0)))
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(1, 2)
+    g.play("1b1 2r2 0r3")
+    moves = golfo.legal_moves(g.state)
+    assert moves.call == 2, moves
+    assert not moves.amounts, moves  # two raises: no third
+    g.play("1c 2c")
+    g._deal()
+    assert golfo.legal_moves(g.state).amounts == range(1, 2)  # round 2's size, from 0
+    g.play("$")
+    r = last(g.state)
+    assert r.pots[0].winner == 0
+    assert r.payoffs == (8, -4, -4)
+    return g.state
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -576,9 +691,10 @@ def _refused(state: State, rng: random.Random) -> list[dict[str, Any]]:
 
 
 def steps_of(final: State, seed: int) -> list[dict[str, Any]]:
-    """Vectors v2: per step of ``final``'s game (before its action), the expected legal
-    moves, actions that must be refused with their rules and, at the end of every hand and
-    of the game, every seat's and a spectator's view (golfo-wire)."""
+    """Vectors v3: per step of ``final``'s game (before its action, and once more after the
+    last), the protocol's observation (:func:`golfo.conformance.protocol.observation`, legal
+    moves included), actions that must be refused with their rules and, at the end of every
+    hand and of the game, every seat's and a spectator's view (golfo-wire)."""
     rng = random.Random(seed)
     state = golfo.new_game(
         final.rules,
@@ -588,7 +704,7 @@ def steps_of(final: State, seed: int) -> list[dict[str, Any]]:
     )
     out = []
     for action in [*final.history, None]:
-        step: dict[str, Any] = {"moves": moves_form(golfo.legal_moves(state))}
+        step: dict[str, Any] = {"observation": observation(state)}
         refused = _refused(state, rng)
         if refused:
             step["refused"] = refused
@@ -618,6 +734,139 @@ def build() -> dict[str, str]:
         assert golfo.from_json(text) == state
         out[f"{name}.json"] = with_steps(text, steps_of(state, seed=i))
     return out
+
+
+SUITE: Final = "golfo-conformance"
+"""The suite's name, in the manifest."""
+SUITE_VERSION: Final = 3
+"""The vectors' version: 3, every step's observation as data (2: legal moves and refusals;
+1: the actions and the final state)."""
+PERFT_DEPTH: Final = 10
+"""The perft counts written for each position: depths 1 to this."""
+_RULE = re.compile(r"\bR(\d{1,2})[a-z]?\b")
+
+
+def rules_named(description: str) -> list[str]:
+    """The rules (``R1``..``R18``) a description names, in order of number, once each.
+
+    >>> rules_named("R6c R13: all but one fold; R6 again")
+    ['R6', 'R13']
+    """
+    numbers = sorted({int(n) for n in _RULE.findall(description) if 1 <= int(n) <= 18})
+    return [f"R{n}" for n in numbers]
+
+
+def _tags(state: State) -> list[str]:
+    preset = golfo.rules.preset_name(state.rules)
+    tags = [preset or "custom", f"{state.players}-seats"]
+    if len(state.results) > 1:
+        tags.append("several-hands")
+    if state.rules.is_variant:
+        tags.append("variant")
+    return tags
+
+
+def build_manifest(texts: dict[str, str]) -> str:
+    """The manifest: the suite and its version; per vector its id, file, purpose, rules,
+    preset, seats and tags; per negative vector what it checks; the perft positions."""
+    vectors = []
+    for name, description, _ in VECTORS:
+        data = json.loads(texts[f"{name}.json"])
+        state = golfo.from_json(texts[f"{name}.json"])
+        vectors.append(
+            {
+                "id": name,
+                "file": f"{name}.json",
+                "purpose": description,
+                "rules": rules_named(description),
+                "preset": golfo.rules.preset_name(state.rules),
+                "seats": state.players,
+                "hands": len(state.results),
+                "steps": len(data["steps"]),
+                "refusals": sum(len(step.get("refused", [])) for step in data["steps"]),
+                "tags": _tags(state),
+            }
+        )
+    negative = []
+    for name, description, _ in NEGATIVE:
+        data = json.loads(texts[f"negative/{name}.json"])
+        negative.append(
+            {
+                "id": f"negative/{name}",
+                "file": f"negative/{name}.json",
+                "purpose": description,
+                "rules": rules_named(description),
+                "checks": "engine" if data["error"]["at"].startswith("actions[") else "records",
+            }
+        )
+    perfts = json.loads(build_perft()["perft.json"])["positions"]
+    manifest = {
+        "suite": SUITE,
+        "version": SUITE_VERSION,
+        "protocol": "golfo-engine/1",
+        "vectors": vectors,
+        "negative": negative,
+        "perft": {
+            "file": "perft.json",
+            "positions": [p["id"] for p in perfts],
+        },
+    }
+    return json.dumps(manifest, ensure_ascii=False, indent=1) + "\n"
+
+
+def perft_counts(state: State, depth: int, deck: Sequence[Card]) -> list[int]:
+    """``[perft(state, d, deck) for d in 1..depth]`` in one walk of the tree."""
+    counts = [0] * (depth + 1)
+
+    def walk(s: State, d: int) -> None:
+        counts[d] += 1
+        if d == depth:
+            return
+        if s.to_act is golfo.CHANCE:
+            card = next((c for c in deck if s.stock_mask & c.mask), None)
+            if card is not None:
+                walk(golfo.apply(s, golfo.Deal(card)), d + 1)
+            return
+        for action in golfo.legal_actions(s):
+            walk(golfo.apply(s, action), d + 1)
+
+    walk(state, 0)
+    return counts[1:]
+
+
+def _perft_position(position: Position, variants: bool) -> dict[str, Any]:
+    record = _record(position.state)
+    counts = perft_counts(position.state, PERFT_DEPTH, position.deck)
+    assert counts[:3] == [perft(position.state, d, position.deck) for d in (1, 2, 3)]
+    return {
+        "id": position.name,
+        "purpose": position.description,
+        "variants": variants,
+        "rules": record["rules"],
+        "players": record["players"],
+        "dealer": record["dealer"],
+        "stacks": record["stacks"],
+        "actions": record["actions"],
+        "deck": [str(c) for c in position.deck],
+        "counts": counts,
+    }
+
+
+def build_perft() -> dict[str, str]:
+    """The perft positions as data: how each is reached from a new game (its record's
+    rules, seats, dealer, stacks and actions), its deck order and its counts at depths 1 to
+    :data:`PERFT_DEPTH`."""
+    global _PERFT_CACHE
+    if _PERFT_CACHE is None:
+        positions = [_perft_position(p, False) for p in POSITIONS.values()]
+        positions += [_perft_position(p, True) for p in VARIANT_POSITIONS.values()]
+        data = {"format": "golfo-perft/1", "depth": PERFT_DEPTH, "positions": positions}
+        _PERFT_CACHE = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        _PERFT_CACHE = _PERFT_CACHE.replace('{"id":', '\n {"id":') + "\n"
+    return {"perft.json": _PERFT_CACHE}
+
+
+_PERFT_CACHE: str | None = None
 
 
 NEGATIVE: list[tuple[str, str, Callable[[], tuple[dict[str, Any], str, str]]]] = []
@@ -738,7 +987,8 @@ def build_corpus() -> dict[str, bytes]:
 
 
 def main(argv: list[str]) -> int:
-    texts = {**build(), **build_negative()}
+    texts = {**build(), **build_negative(), **build_perft()}
+    texts["manifest.json"] = build_manifest(texts)
     files = {name: text.encode("utf-8") for name, text in texts.items()}
     if "--corpus" in argv or not (HERE / "corpus.jsonl.gz").is_file():
         files |= build_corpus()

@@ -1,0 +1,251 @@
+"""The conformance suite as data (issue 37): the manifest, the vectors' observations and the
+perft positions are plain JSON that their schemas describe, and ``conformance/check.mjs``, a
+checker in JavaScript with no golfo behind it, checks engines against them: golfo's passes,
+every deliberately broken engine of the kit fails, and so does golfo's own engine against
+data that was tampered with (the checker reads the data; it does not trust the engine).
+
+The JavaScript tests need Node 18 or later; without it they are skipped, or fail when
+``GOLFO_REQUIRE_NODE=1`` (``.ci/run`` sets it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+import golfo
+from golfo.conformance.perft import POSITIONS, VARIANT_POSITIONS, perft
+from golfo.conformance.protocol import observation
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "conformance"
+CHECKER = SUITE / "check.mjs"
+BROKEN = Path(__file__).resolve().parent / "broken_engine.py"
+ENGINE = f"{sys.executable} -m golfo.conformance engine"
+
+
+def _schema(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ROOT / "schema" / name).read_text(encoding="utf-8"))
+    return data
+
+
+RECORD = _schema("golfo-record.schema.json")
+REGISTRY: Registry[Any] = Registry().with_resource(RECORD["$id"], Resource.from_contents(RECORD))
+MANIFEST = json.loads((SUITE / "manifest.json").read_text(encoding="utf-8"))
+PERFT = json.loads((SUITE / "perft.json").read_text(encoding="utf-8"))
+
+
+def _validate(data: Any, schema: dict[str, Any]) -> None:
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema, registry=REGISTRY).validate(data)
+
+
+def test_the_manifest_and_the_perft_positions_match_their_schemas() -> None:
+    _validate(MANIFEST, _schema("golfo-conformance-manifest.schema.json"))
+    _validate(PERFT, _schema("golfo-perft.schema.json"))
+    broken = json.loads(json.dumps(PERFT))
+    broken["positions"][0]["counts"][0] = "8"
+    with pytest.raises(jsonschema.ValidationError):
+        _validate(broken, _schema("golfo-perft.schema.json"))
+
+
+def test_the_manifest_lists_every_vector_file_once_and_every_rule() -> None:
+    listed = [v["file"] for v in MANIFEST["vectors"]] + [n["file"] for n in MANIFEST["negative"]]
+    on_disk = [p.relative_to(SUITE).as_posix() for p in SUITE.glob("[0-9]*.json")]
+    on_disk += [p.relative_to(SUITE).as_posix() for p in SUITE.glob("negative/*.json")]
+    assert sorted(listed) == sorted(on_disk)
+    covered = {rule for v in MANIFEST["vectors"] for rule in v["rules"]}
+    assert covered == {f"R{n}" for n in range(1, 19)}
+    for entry in MANIFEST["vectors"]:
+        data = json.loads((SUITE / entry["file"]).read_text(encoding="utf-8"))
+        assert entry["purpose"] == data["description"]
+        assert entry["seats"] == data["players"]
+        assert entry["steps"] == len(data["steps"]) == len(data["actions"]) + 1
+        named = re.findall(r"\bR([1-9]|1[0-8])[a-z]?\b", data["description"])
+        assert set(entry["rules"]) == {f"R{n}" for n in named}
+
+
+@pytest.mark.parametrize("entry", MANIFEST["vectors"], ids=lambda e: e["id"])
+def test_every_step_observation_is_golfos(entry: dict[str, Any]) -> None:
+    data = json.loads((SUITE / entry["file"]).read_text(encoding="utf-8"))
+    state = golfo.new_game(
+        golfo.wire.rules_from_data(data["rules"]),
+        players=data["players"],
+        dealer=data["dealer"],
+        stacks=data["stacks"],
+    )
+    for i, step in enumerate(data["steps"]):
+        assert step["observation"] == observation(state), f"step {i}"
+        if i < len(data["actions"]):
+            state = golfo.apply(state, golfo.wire.action_from_data(data["actions"][i]))
+
+
+def _docs_perft_rows() -> dict[str, list[int]]:
+    rows = {}
+    for line in (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\| `([a-z-]+)` \|[^|]*\|((?: [0-9,]+ \|)+)$", line)
+        if m:
+            rows[m[1]] = [int(x.strip().replace(",", "")) for x in m[2].strip(" |").split("|")]
+    return rows
+
+
+def test_the_perft_data_is_golfos_and_the_published_table() -> None:
+    positions = {**POSITIONS, **VARIANT_POSITIONS}
+    docs = _docs_perft_rows()
+    assert [p["id"] for p in PERFT["positions"]] == list(positions)
+    for entry in PERFT["positions"]:
+        position = positions[entry["id"]]
+        assert entry["counts"] == docs[entry["id"]]
+        assert entry["deck"] == [str(c) for c in position.deck]
+        state = golfo.new_game(
+            golfo.wire.rules_from_data(entry["rules"]),
+            players=entry["players"],
+            dealer=entry["dealer"],
+            stacks=entry["stacks"],
+        )
+        for action in entry["actions"]:
+            state = golfo.apply(state, golfo.wire.action_from_data(action))
+        assert state == position.state
+        assert entry["counts"][:4] == [perft(state, d, position.deck) for d in range(1, 5)]
+
+
+# ---------------------------------------------------------------------------
+# the JavaScript checker
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    program = shutil.which("node")
+    reason = None
+    if program is None:
+        reason = "node is not installed (Debian: apt-get install nodejs)"
+    else:
+        version = subprocess.run([program, "--version"], capture_output=True, text=True)
+        major = version.stdout.strip().lstrip("v").split(".")[0]
+        if not (major.isdigit() and int(major) >= 18):
+            reason = f"node {version.stdout.strip()} is older than 18"
+    if reason is not None:
+        if os.environ.get("GOLFO_REQUIRE_NODE") == "1":
+            pytest.fail(f"GOLFO_REQUIRE_NODE=1 but {reason}")
+        pytest.skip(reason)
+    assert program is not None
+    return program
+
+
+def _check(node: str, engine: str, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [node, str(CHECKER), "--engine", engine, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=os.environ | {"PYTHONPATH": str(ROOT / "src")},
+    )
+
+
+def test_the_javascript_checker_passes_golfos_engine(node: str) -> None:
+    run = _check(node, ENGINE, "--views", "--depth", "6")
+    assert run.returncode == 0, run.stdout + run.stderr
+    summary = run.stdout.strip().splitlines()[-1]
+    vectors = len(MANIFEST["vectors"])
+    engine_negatives = sum(n["checks"] == "engine" for n in MANIFEST["negative"])
+    passed = vectors + engine_negatives + len(PERFT["positions"])
+    assert f"{passed} passed, 0 failed" in summary
+    assert re.search(r"; [1-9][0-9]{3,} answers agreed, [1-9][0-9]+ views compared", summary)
+
+
+def _broken() -> tuple[list[str], dict[str, str]]:
+    sys.path.insert(0, str(BROKEN.parent))
+    try:
+        import broken_engine
+
+        return list(broken_engine.BUGS), dict(broken_engine.RULE_OF)
+    finally:
+        sys.path.remove(str(BROKEN.parent))
+
+
+def _bugs() -> list[str]:
+    return _broken()[0]
+
+
+def test_every_rule_has_a_broken_engine() -> None:
+    bugs, rule_of = _broken()
+    assert sorted(rule_of) == sorted(bugs)
+    assert set(rule_of.values()) == {f"R{n}" for n in range(1, 19)}
+
+
+def test_the_python_runner_catches_every_broken_engine_with_the_vectors_alone(
+    tmp_path: Path,
+) -> None:
+    """``golfo conformance run --games 0``: no random game, only the vectors."""
+
+    def run(bug: str) -> subprocess.CompletedProcess[str]:
+        engine = f"{sys.executable} {BROKEN} {bug}"
+        command = [sys.executable, "-m", "golfo.conformance", "run", "--engine", engine]
+        command += ["--games", "0", "--max-divergences", "1", "--out", str(tmp_path / bug)]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+    bugs = _bugs()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = dict(zip(bugs, pool.map(run, bugs), strict=True))
+    for bug, result in runs.items():
+        assert result.returncode == 1, f"{bug}: {result.stdout[-2000:]}{result.stderr}"
+        assert "DIVERGENCE" in result.stdout, bug
+
+
+def test_the_javascript_checker_catches_every_broken_engine_from_the_data_alone(
+    node: str,
+) -> None:
+    bugs = _bugs()
+    assert len(bugs) >= 8
+
+    def run(bug: str) -> subprocess.CompletedProcess[str]:
+        engine = f"{sys.executable} {BROKEN} {bug}"
+        return _check(node, engine, "--views", "--no-perft", "--max-failures", "1")
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = dict(zip(bugs, pool.map(run, bugs), strict=True))
+    for bug, result in runs.items():
+        assert result.returncode == 1, f"{bug}: {result.stdout[-2000:]}{result.stderr}"
+        assert re.search(r" [1-9][0-9]* failed", result.stdout), bug
+        assert "\n  " in result.stdout  # the failures are listed, each with its place
+
+
+def test_the_javascript_checker_reads_the_data_not_golfo(node: str, tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    shutil.copytree(SUITE, suite, ignore=shutil.ignore_patterns("*.gz", "*.py"))
+    vector = suite / "09-trabuco.json"
+    data = json.loads(vector.read_text(encoding="utf-8"))
+    data["steps"][12]["observation"]["pot"] += 1
+    vector.write_text(json.dumps(data), encoding="utf-8")
+    run = _check(node, ENGINE, "--suite", suite, "--no-perft")
+    assert run.returncode == 1
+    assert "09-trabuco [R11]: step 12 (" in run.stdout
+    assert ": pot: expected " in run.stdout
+    assert "1 failed" in run.stdout.splitlines()[-2]
+
+
+def test_the_javascript_checker_refuses_a_folder_that_is_no_suite(
+    node: str, tmp_path: Path
+) -> None:
+    run = _check(node, ENGINE, "--suite", tmp_path)
+    assert run.returncode == 2
+    assert "holds no manifest.json: not a conformance suite" in run.stderr
+
+
+def test_the_javascript_checker_selects_by_id_tag_and_rule(node: str) -> None:
+    run = _check(node, ENGINE, "--select", "R9,09-trabuco", "--no-perft")
+    assert run.returncode == 0, run.stdout + run.stderr
+    ran = [line.split()[1] for line in run.stdout.splitlines() if line.startswith("ok ")]
+    expected = [v["id"] for v in MANIFEST["vectors"] if "R9" in v["rules"]] + ["09-trabuco"]
+    assert sorted(ran) == sorted(expected)
