@@ -16,10 +16,26 @@ pub enum Bug {
     RotationSkipsASeat,
     FaceDownDiscardShown,
     RaisesNeverLimited,
+    ManoPaysNoAnte,
+    DealInPairsInverted,
+    DealFromOutsideTheStock,
+    PassAfterAnOpening,
+    LastSeatInPlaysOn,
+    SecondFromManoSpeaksFirst,
+    CapsIgnored,
+    CapBelowTheMinimumBetsTheRoom,
+    LoneCardNotCounted,
+    TrabucoNeedsAPot,
+    NobodyOpensGoesToShowdown,
+    FoldedHandKept,
+    NextHandDuringAHand,
+    NoExtraHandsOnTie,
+    NoRebuys,
+    RebuysNotCharged,
 }
 
 /// Every bug by its name.
-pub const NAMES: [(&str, Bug); 8] = [
+pub const NAMES: [(&str, Bug); 24] = [
     ("ties-farthest-from-mano", Bug::TiesFarthestFromMano),
     ("no-table-stakes", Bug::NoTableStakes),
     ("raise-nobody-can-answer", Bug::RaiseNobodyCanAnswer),
@@ -28,6 +44,31 @@ pub const NAMES: [(&str, Bug); 8] = [
     ("rotation-skips-a-seat", Bug::RotationSkipsASeat),
     ("face-down-discard-shown", Bug::FaceDownDiscardShown),
     ("raises-never-limited", Bug::RaisesNeverLimited),
+    ("mano-pays-no-ante", Bug::ManoPaysNoAnte),
+    ("deal-in-pairs-inverted", Bug::DealInPairsInverted),
+    ("deal-from-outside-the-stock", Bug::DealFromOutsideTheStock),
+    ("pass-after-an-opening", Bug::PassAfterAnOpening),
+    ("last-seat-in-plays-on", Bug::LastSeatInPlaysOn),
+    (
+        "second-from-mano-speaks-first",
+        Bug::SecondFromManoSpeaksFirst,
+    ),
+    ("caps-ignored", Bug::CapsIgnored),
+    (
+        "cap-below-the-minimum-bets-the-room",
+        Bug::CapBelowTheMinimumBetsTheRoom,
+    ),
+    ("lone-card-not-counted", Bug::LoneCardNotCounted),
+    ("trabuco-needs-a-pot", Bug::TrabucoNeedsAPot),
+    (
+        "nobody-opens-goes-to-showdown",
+        Bug::NobodyOpensGoesToShowdown,
+    ),
+    ("folded-hand-kept", Bug::FoldedHandKept),
+    ("next-hand-during-a-hand", Bug::NextHandDuringAHand),
+    ("no-extra-hands-on-tie", Bug::NoExtraHandsOnTie),
+    ("no-rebuys", Bug::NoRebuys),
+    ("rebuys-not-charged", Bug::RebuysNotCharged),
 ];
 
 static ACTIVE: AtomicU8 = AtomicU8::new(0);

@@ -140,11 +140,16 @@ pub fn wager_range(core: &Core, seat: usize, current: i64) -> (i64, i64) {
     if top < low {
         low = top; // R8: the largest allowed amount is the only one
     }
-    if let Some(caps) = rules.round_caps {
+    if let Some(caps) = rules.round_caps.filter(|_| !bugs::on(Bug::CapsIgnored)) {
         let round = core.phase.betting_round();
         if round > 0 {
             let room = caps[round - 1] - core.committed[seat] + core.bets[seat];
-            top = top.min(room);
+            if room < top {
+                top = room;
+                if room < low && bugs::on(Bug::CapBelowTheMinimumBetsTheRoom) {
+                    low = room;
+                }
+            }
         }
     }
     (low, top + 1)

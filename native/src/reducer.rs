@@ -195,13 +195,14 @@ impl Core {
                 }
                 match card {
                     None => Err(Illegal::new("R4", Code::NotACard)),
+                    Some(c) if bugs::on(Bug::DealFromOutsideTheStock) => Ok(self.deal_card(c)),
                     Some(c) => Err(Illegal::with("R4", Code::NotInStock, [c as i64, 0, 0])),
                 }
             }
             Action::Pass(seat) => {
                 let s = self.betting_seat(seat)?;
                 let current = self.current_bet();
-                if current > 0 {
+                if current > 0 && !bugs::on(Bug::PassAfterAnOpening) {
                     return Err(Illegal::with("R5", Code::PassAfterOpen, [current, 0, 0]));
                 }
                 let needs = self.needs & !(1 << s);
@@ -215,10 +216,12 @@ impl Core {
                 self.version += 1;
                 self.folded |= 1 << s;
                 self.dead |= self.hands[s];
-                self.hands[s] = 0;
+                if !bugs::on(Bug::FoldedHandKept) {
+                    self.hands[s] = 0;
+                }
                 let needs = self.needs & !(1 << s);
                 self.needs = needs;
-                if self.in_hand_mask().count_ones() == 1 {
+                if self.in_hand_mask().count_ones() == 1 && !bugs::on(Bug::LastSeatInPlaysOn) {
                     settle(self, false); // R6c
                     return Ok(Applied {
                         actor: s as i8,
@@ -277,7 +280,7 @@ impl Core {
             }
             Action::Discard(seat, mask) => self.discard(seat, mask),
             Action::NextHand => {
-                if self.phase != Phase::BetweenHands {
+                if self.phase != Phase::BetweenHands && !bugs::on(Bug::NextHandDuringAHand) {
                     return Err(Illegal::new("R15", Code::HandInPlay));
                 }
                 self.version += 1;
@@ -508,7 +511,12 @@ impl Core {
             self.end_round()
         } else {
             self.needs = needs;
-            self.to_act = Actor::Seat(first_from(self.mano() as usize, needs));
+            let first = if bugs::on(Bug::SecondFromManoSpeaksFirst) {
+                self.mano() as usize + 1
+            } else {
+                self.mano() as usize
+            };
+            self.to_act = Actor::Seat(first_from(first, needs));
             false
         }
     }
@@ -518,6 +526,10 @@ impl Core {
     fn end_round(&mut self) -> bool {
         self.bets = [0; 4];
         self.needs = 0;
+        let top = self.committed.iter().copied().max().unwrap_or(0);
+        if bugs::on(Bug::NobodyOpensGoesToShowdown) && top == self.rules.ante {
+            return self.enter(Phase::Showdown);
+        }
         self.enter(self.rules.variant.after(self.phase))
     }
 

@@ -22,8 +22,14 @@ pub fn settle(core: &mut Core, showdown: bool) {
     let variant = core.rules.variant;
     if showdown {
         // R11: at most rules.cards_counted cards of a suit count
+        let lone_not_counted = bugs::on(Bug::LoneCardNotCounted);
         for &s in in_hand {
-            values[s as usize] = variant.value(core.hands[s as usize]);
+            let hand = core.hands[s as usize];
+            values[s as usize] = if lone_not_counted {
+                value_without_lone_cards(*variant, hand)
+            } else {
+                variant.value(hand)
+            };
         }
     }
     let top = committed.iter().copied().max().unwrap_or(0);
@@ -89,7 +95,11 @@ pub fn settle(core: &mut Core, showdown: bool) {
         trabuco: showdown
             && in_mask >> mano & 1 == 1
             && values[mano as usize] == variant.best_value()
-            && (n_pots == 0 || pots[0].winner == mano),
+            && if bugs::on(Bug::TrabucoNeedsAPot) {
+                n_pots > 0 && pots[0].winner == mano
+            } else {
+                n_pots == 0 || pots[0].winner == mano
+            },
         ended_in: if showdown {
             Phase::Showdown
         } else {
@@ -117,6 +127,16 @@ pub fn settle(core: &mut Core, showdown: bool) {
     } else {
         Phase::BetweenHands
     };
+}
+
+/// The bug `lone-card-not-counted` (R11 broken): a suit counts only with two cards or more.
+fn value_without_lone_cards(variant: crate::variant::Variant, mask: u32) -> u8 {
+    (0..4)
+        .map(|suit| mask & (0x7F << (7 * suit)))
+        .filter(|bits| bits.count_ones() >= 2)
+        .map(|bits| variant.value(bits))
+        .max()
+        .unwrap_or(0)
 }
 
 /// R8, R11: the main pot and the side pots; uncalled chips are added to `returned`.
@@ -195,8 +215,13 @@ pub fn can_pay_count(core: &Core) -> u32 {
 /// R18: each seat's stack minus everything it was given.
 pub fn nets(core: &Core) -> [i64; 4] {
     let mut out = [0; 4];
+    let charged = if bugs::on(Bug::RebuysNotCharged) {
+        0
+    } else {
+        1
+    };
     for s in core.seats() {
-        out[s] = core.stacks[s] - core.initial_stacks[s] * (1 + core.rebuys[s]);
+        out[s] = core.stacks[s] - core.initial_stacks[s] * (1 + charged * core.rebuys[s]);
     }
     out
 }
@@ -213,7 +238,7 @@ pub fn game_over(core: &Core) -> bool {
         Some(h) if core.hand_number < h => return false,
         _ => {}
     }
-    if !rules.extra_hands_on_tie {
+    if !rules.extra_hands_on_tie || bugs::on(Bug::NoExtraHandsOnTie) {
         return true;
     }
     let nets = nets(core);

@@ -430,7 +430,7 @@ impl Core {
         }
         for s in self.seats() {
             if self.out >> s & 1 == 0 && self.stacks[s] < ante {
-                if self.rules.rebuy {
+                if self.rules.rebuy && !crate::bugs::on(crate::bugs::Bug::NoRebuys) {
                     self.stacks[s] += self.initial_stacks[s];
                     self.rebuys[s] += 1;
                 } else {
@@ -457,7 +457,12 @@ impl Core {
         }
         let ante = self.rules.ante;
         self.committed = [0; 4];
-        for &s in &order[..k] {
+        let payers = if crate::bugs::on(crate::bugs::Bug::ManoPaysNoAnte) {
+            1
+        } else {
+            0
+        };
+        for &s in &order[payers.min(k)..k] {
             self.stacks[s as usize] -= ante;
             self.committed[s as usize] = ante;
         }
@@ -477,7 +482,9 @@ impl Core {
         self.discard_rounds = [0; 4];
         // R3: one card at a time round the table, or a seat's whole first deal at once
         let n = self.rules.variant.deal_sizes()[0];
-        self.set_pending_deal(&order[..k], n, self.rules.deal_in_pairs);
+        let at_once =
+            self.rules.deal_in_pairs != crate::bugs::on(crate::bugs::Bug::DealInPairsInverted);
+        self.set_pending_deal(&order[..k], n, at_once);
         self.needs = 0;
     }
 }

@@ -59,7 +59,11 @@ def test_the_long_lockstep_run_agrees(
     summary = report.strip().splitlines()[-1]
     assert " agreed, 0 diverged;" in summary, report[-3000:]
     games = int(summary.split("golfo conformance: ")[1].split(" games")[0].replace(",", ""))
-    assert games == 17 + 5 + 200 + run.games  # vectors, negative vectors, corpus, random
+    manifest = json.loads((ROOT / "conformance" / "manifest.json").read_text(encoding="utf-8"))
+    vectors = len(manifest["vectors"])
+    negative = sum(n["checks"] == "engine" for n in manifest["negative"])  # not the records'
+    assert (vectors, negative) >= (22, 5)
+    assert games == vectors + negative + 200 + run.games  # and the corpus, the random games
     steps = int(summary.split(" diverged; ")[1].split(" steps")[0].replace(",", ""))
     assert steps > 40 * run.games
     with capsys.disabled():
@@ -156,3 +160,24 @@ def test_the_engine_process_survives_garbage() -> None:
     answers = [json.loads(x) for x in done.stdout.splitlines()]
     assert [a.get("error") for a in answers] == ["format", "format", None]
     assert answers[2]["name"] == "golfo-native"
+
+
+def test_every_native_bug_is_caught_by_the_vectors_alone(tmp_path: Path) -> None:
+    """Each of golfo-native's deliberate bugs, one rule broken in Rust, fails
+    ``golfo conformance run --games 0``: the vectors alone catch it, as they catch golfo's
+    (``tests/kit/test_vectors_as_data.py``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(bug: str) -> subprocess.CompletedProcess[str]:
+        return kit(
+            "run", "--engine", f"{ENGINE} --bug {bug}", "--games", "0",
+            "--max-divergences", "1", "--out", str(tmp_path / bug), timeout=300,
+        )  # fmt: skip
+
+    bugs = _core.bug_names()
+    assert len(bugs) == 24
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = dict(zip(bugs, pool.map(run, bugs), strict=True))
+    for bug, result in runs.items():
+        assert result.returncode == 1, f"{bug}: {result.stdout[-2000:]}{result.stderr}"
+        assert "DIVERGENCE" in result.stdout, bug
