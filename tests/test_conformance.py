@@ -345,3 +345,29 @@ def test_the_corpus_is_what_its_seed_makes() -> None:
             assert step["moves"] == moves_form(golfo.legal_moves(state))
             state = golfo.apply(state, golfo.wire.action_from_data(step["action"]))
         assert game["final"] == observation(state)
+
+
+def test_the_random_games_draw_every_combination_of_the_rules_flags() -> None:
+    """Issue 37: every combination of the flags that shape a game comes up among the random
+    games (open-ended with extra hands on a tie and no rebuys included), in El Golfo's rules
+    and in the variants."""
+    import random
+
+    from golfo.conformance.runner import random_setup
+    from golfo.conformance.variants import random_variant_setup
+
+    def flags(rules: golfo.Rules) -> tuple[bool, ...]:
+        return (
+            rules.rebuy,
+            rules.extra_hands_on_tie,
+            rules.hands is None,
+            rules.deal_in_pairs,
+            rules.discards_face_up,
+            rules.round_caps is None,
+        )
+
+    seen = {flags(random_setup(random.Random(seed)).rules) for seed in range(6000)}
+    assert len(seen) == 2**6
+    variants = {flags(random_variant_setup(random.Random(seed)).rules) for seed in range(3000)}
+    assert {f[:3] for f in variants} == set(itertools.product([False, True], repeat=3))
+    assert len(variants) == 2**6

@@ -235,11 +235,15 @@ def choose(state: State, rng: random.Random) -> Action:
 
 def random_setup(rng: random.Random) -> State:
     """A new game for lockstep play: a preset or custom rules, 3 or 4 seats, stacks from 1
-    to 10,000, deals in pairs or not, discards face up or down, a short game."""
+    to 10,000, deals in pairs or not, discards face up or down, a short game or an
+    open-ended one.  Custom rules draw every setting on its own, so every combination of
+    the flags comes up (open-ended with extra hands on a tie and no rebuys included); a
+    game with extra hands on a tie has an ante (with none, a tie could last for ever)."""
     while True:
         base = rng.choice([TRADICIONAL, LUDOTEKA, None])
         if base is None:
-            ante = rng.randint(0, 5)
+            extra = rng.random() < 0.5
+            ante = rng.randint(1 if extra else 0, 5)
             caps = None
             if rng.random() < 0.5:
                 first = rng.randint(max(ante, 1), 40)
@@ -251,11 +255,11 @@ def random_setup(rng: random.Random) -> State:
                 min_raise=rng.randint(1, 6),
                 round_caps=caps,
                 rebuy=rng.random() < 0.5,
-                extra_hands_on_tie=rng.random() < 0.5,
+                extra_hands_on_tie=extra,
             )
         rules = attrs.evolve(
             base,
-            hands=rng.choice([1, 2, 3, None]) if base is TRADICIONAL else rng.choice([1, 2, 3]),
+            hands=rng.choice([1, 2, 3, None]),
             deal_in_pairs=rng.random() < 0.3,
             discards_face_up=rng.random() < 0.7,
         )

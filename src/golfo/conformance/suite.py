@@ -142,14 +142,26 @@ def _tags(kind: str, variant: bool, data: dict[str, Any]) -> tuple[str, ...]:
 def suite_info(folder: Path) -> dict[str, Any]:
     """What identifies a folder of vectors in a report: the folder, its number of vectors
     and negative vectors, and a SHA-256 of their names and bytes (the same files give the
-    same digest anywhere); with golfo's version, whose shipped vectors they may be."""
+    same digest anywhere); with golfo's version, whose shipped vectors they may be, and the
+    suite's name and version from its ``manifest.json`` (``None`` without one)."""
     files = sorted(folder.glob("[0-9]*.json")) + sorted(folder.glob("negative/*.json"))
+    suite = version = None
+    manifest = folder / "manifest.json"
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        if isinstance(data, dict):
+            suite, version = data.get("suite"), data.get("version")
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return {
         "folder": str(folder),
+        "suite": suite,
+        "version": version,
         "shipped_with": __version__ if folder.resolve() == VECTORS.resolve() else None,
         "vectors": sum(1 for p in files if p.parent == folder),
         "negative": sum(1 for p in files if p.parent != folder),

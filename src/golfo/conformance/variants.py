@@ -59,8 +59,8 @@ def separated_rounds(rounds: set[int], second_deal: int, discards: int) -> tuple
 def random_variant(rng: random.Random) -> Rules:
     """A variant golfo plays: a deck big enough for its deals (and a draw), betting rounds
     that never follow each other, fixed limits or minimums, caps or none, a most raises or
-    none, 2 to 4 seats; stacks of 1 to 60 chips and games of 1 to 3 hands (open-ended with
-    rebuys now and then).  One draw in five is MINI or MEDIANO, with a few hands."""
+    none, 2 to 4 seats; stacks of 1 to 60 chips and games of 1 to 3 hands or open-ended,
+    with or without rebuys and extra hands on a tie, every combination.  One draw in five is MINI or MEDIANO, with a few hands."""
     if rng.random() < 0.2:
         preset = rng.choice([MINI, MEDIANO])
         return attrs.evolve(preset, hands=rng.randint(1, 3), deal_in_pairs=rng.random() < 0.3)
@@ -76,7 +76,7 @@ def random_variant(rng: random.Random) -> Rules:
     ante = rng.randint(1 if extra else 0, 3)  # no antes and no chips: a tie for ever
     limit = rng.random() < 0.5
     caps = None
-    if rng.random() < 0.3:
+    if rng.random() < 0.5:
         caps = tuple(sorted(rng.randint(max(ante, 1), 40) for _ in range(4)))
     rounds = {k for k in range(1, 5) if rng.random() < 0.6}
     return Rules(
@@ -84,10 +84,10 @@ def random_variant(rng: random.Random) -> Rules:
         min_open=1 if limit else rng.randint(1, 4),
         min_raise=1 if limit else rng.randint(1, 4),
         round_caps=caps,
-        discards_face_up=rng.random() < 0.7,
-        deal_in_pairs=rng.random() < 0.3,
+        discards_face_up=rng.random() < 0.5,
+        deal_in_pairs=rng.random() < 0.5,
         starting_stack=rng.randint(max(ante, 1), 60),
-        hands=rng.choice([1, 2, 3, None]) if rebuy else rng.randint(1, 3),
+        hands=rng.choice([1, 2, 3, None]),
         rebuy=rebuy,
         extra_hands_on_tie=extra,
         ranks=rng.sample(range(3, 10), ranks),
