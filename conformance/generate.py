@@ -28,11 +28,12 @@ be the one to act (checked):
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -676,6 +677,117 @@ def fixed_limit_raises() -> State:
     return g.state
 
 
+@vector(
+    "23-ludoteka-four-seats",
+    "R1 R8 R9: Ludoteka's rules at a table of four (the dealer sits out); under the caps a bet "
+    "is still bounded by the richest other seat's chips (35), not by the cap's room (45); two "
+    "all-in calls make a side pot",
+)
+def ludoteka_four_seats() -> State:
+    rules = attrs.evolve(golfo.LUDOTEKA, hands=1)
+    g = Script(rules, players=4, dealer=0, stacks=[1000, 1000, 30, 40])
+    g.cards({1: "6O 7E 3B 4B 6B", 2: WIN, 3: "9C 8C 5E 6E 5B"})
+    g.play("1p 2p 3p")  # round 1: the antes (5) only
+    g._deal()
+    assert golfo.legal_moves(g.state).bets == range(1, 36)  # seat 3 has 35; the room is 45
+    g.play("1b35 2c 3c $")  # seat 2 all-in for 25, seat 3 for 35; no more betting
+    r = last(g.state)
+    assert r.dealt_in == (1, 2, 3)
+    assert r.pots == (golfo.Pot(90, (1, 2, 3), 2), golfo.Pot(20, (1, 3), 3))
+    return g.state
+
+
+@vector(
+    "24-next-dealer-out",
+    "R14 R17 R1: four seats without rebuys; the seat that would deal the next hand cannot pay "
+    "the ante, so it is out: the deal skips it, and three seats play on with the dealer in",
+)
+def next_dealer_out() -> State:
+    rules = golfo.Rules(rebuy=False, hands=2)
+    g = Script(rules, players=4, dealer=0, stacks=[100, 2, 100, 100])
+    g.cards(winner_is(2, (1, 2, 3)))
+    g.play("1b1 2c 3c $")  # seat 1 all-in for its last chip, and loses it
+    assert g.state.stacks[1] == 0
+    g.play("N")
+    assert g.state.out == frozenset({1})
+    assert (g.state.dealer, g.state.dealt_in) == (2, (3, 0, 2))
+    g.play("$")
+    s = g.state
+    assert s.is_over
+    assert [r.dealer for r in s.results] == [0, 2]
+    return s
+
+
+@vector(
+    "25-rebuy-onto-a-short-stack",
+    "R17 R16 R18: ante 5, open-ended, extra hands on a tie, rebuys: a seat left with 3 chips "
+    "rebuys its own starting stack (20) onto them; EndGame with the lead shared: no winner "
+    "(with rebuys no tie-break applies)",
+)
+def rebuy_short_stack() -> State:
+    rules = golfo.Rules(ante=5, extra_hands_on_tie=True)
+    g = Script(rules, players=3, dealer=0, stacks=[100, 100, 20])
+    g.cards(winner_is(0, (1, 2, 0)))
+    g.play("1p 2b12 0c 1f $")  # seat 2 keeps 3, below the ante
+    assert g.state.stacks == (122, 95, 3)
+    g.play("N")
+    assert g.state.rebuys == (0, 0, 1)
+    assert g.state.stacks[2] == 3 + 20 - 5  # its own 20 added to the 3 it had, less the ante
+    g.cards(winner_is(1, (2, 0, 1)))
+    g.play("2b12 0f 1c $ E")
+    s = g.state
+    table = golfo.standings(s)
+    assert [(r.seat, r.net) for r in table.rows] == [(0, 17), (1, 17), (2, -34)]
+    assert table.winner is None
+    return s
+
+
+@vector(
+    "26-no-chips-and-no-ante",
+    "R17 R2 R8: with no ante a seat with no chips can still pay it: it neither rebuys nor "
+    "leaves, is dealt in all-in, and shows the best hand for a pot it did not reach",
+)
+def no_chips_no_ante() -> State:
+    rules = golfo.Rules(ante=0, hands=2)
+    g = Script(rules, players=3, dealer=0, stacks=[100, 100, 5])
+    g.cards(winner_is(1, (1, 2, 0)))
+    g.play("1b5 2c 0f $")  # seat 2 calls all-in with its 5 and loses them
+    g.play("N")
+    assert g.state.stacks[2] == 0
+    assert g.state.rebuys == (0, 0, 0)
+    assert g.state.dealt_in == (2, 0, 1)
+    g.cards(winner_is(2, (2, 0, 1)))
+    g.play("0b1 1c $")  # seat 2 never speaks
+    r = last(g.state)
+    assert r.pots == (golfo.Pot(2, (0, 1), 0),)
+    assert shown_value(r, 2) == 24
+    return g.state
+
+
+@vector(
+    "27-mini-for-two",
+    "R1 R3 R10 R11 in a variant: MINI for two seats, a deck of four cards, one card each; the "
+    "dealer plays and is dealt last, the other seat is mano; no second deal, no rounds 2 and "
+    "4; the dealer draws a nine to tie mano's, and mano wins the tie with the variant's best "
+    "value: a trabuco",
+)
+def mini_for_two() -> State:
+    g = Script(golfo.MINI, players=2, dealer=0)
+    g.cards({1: "9O", 0: "8C"}, draws="9C")
+    g.play("1b1 0c 1d 0d:8C")
+    g.play("1b2 0c")
+    s = g.state
+    r = last(s)
+    assert s.is_over
+    assert r.dealt_in == (1, 0)
+    assert shown_value(r, 0) == shown_value(r, 1) == 9
+    assert r.pots[0].winner == 1
+    assert r.trabuco
+    seen = {state.phase for state in golfo.replay(golfo.to_json(s))}
+    assert seen == {Phase.DEAL_1, Phase.BET_1, Phase.DISCARD_1, Phase.BET_3, Phase.END}
+    return s
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -736,6 +848,780 @@ def build() -> dict[str, str]:
     return out
 
 
+# ---------------------------------------------------------------------------
+# the written decisions (docs/rules.md, "**Decisions.**"): which vectors exercise each
+
+
+@attrs.frozen
+class Played:
+    """A vector's game as a detector reads it: its data (the record with its ``steps``:
+    observations, refusals, views) and golfo's state at each step (``states[i]`` is the state
+    of ``steps[i]``, before ``actions[i]``)."""
+
+    data: dict[str, Any]
+    states: tuple[State, ...]
+
+    @classmethod
+    def of(cls, text: str) -> Played:
+        """A vector's game from its file's text."""
+        return cls(json.loads(text), tuple(golfo.replay(text)))
+
+    @property
+    def rules(self) -> golfo.Rules:
+        return self.states[0].rules
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+    def moments(self) -> Iterator[tuple[dict[str, Any], dict[str, Any], State]]:
+        """Each step, its observation and golfo's state there."""
+        for step, state in zip(self.data["steps"], self.states, strict=True):
+            yield step, step["observation"], state
+
+    def applied(self) -> Iterator[tuple[State, golfo.Action, State]]:
+        """Each action with golfo's state before and after it."""
+        history = self.final.history
+        for i, action in enumerate(history):
+            yield self.states[i], action, self.states[i + 1]
+
+    def refusals(self) -> Iterator[tuple[dict[str, Any], State, golfo.Action]]:
+        """Each action a step asks an engine to refuse, with the step's observation and
+        golfo's state there."""
+        for step, seen, state in self.moments():
+            for refusal in step.get("refused", []):
+                yield seen, state, golfo.wire.action_from_data(refusal["action"])
+
+
+Detector = Callable[[Played], bool]
+DETECTORS: dict[str, Detector] = {}
+"""Per written decision that the protocol can check, whether a vector's game exercises it
+(its id in docs/rules.md: ``R8.d4``, ``V.d2``)."""
+
+NOT_CHECKABLE: Final[dict[str, str]] = {
+    "S.d1": "a preset's value: the protocol sends every setting of the rules, never a preset",
+    "S.d2": "a preset's value: the protocol sends every setting of the rules, never a preset",
+    "S.d3": "a preset's value: the protocol sends every setting of the rules, never a preset",
+    "S.d4": "how golfo.Rules derives a default: the protocol's rules carry starting_stack, "
+    "and new_game the stacks",
+    "S.d5": "the equality of two golfo.Rules values, a Python matter",
+    "R1.d5": "refusing a table, not playing one: every vector is a game at a table golfo "
+    "accepts (the protocol answers new_game at another with a format error)",
+    "R3.d1": "a default of golfo.Rules: the protocol's rules carry deal_in_pairs",
+    "R3.d4": "nothing is modelled: chance deals any card of the stock (R4)",
+    "R5.d5": "the wire's form admits whole numbers only: a bool, float, string or negative "
+    "amount is a format error before any rule; True == 1 is Python's",
+    "R5.d6": "the Python API's description of legal moves; the protocol has its own (moves)",
+    "R9.d5": "which rule a refusal names: the protocol does not compare it",
+    "R10.d4": "a default of golfo.Rules: the protocol's rules carry discards_face_up",
+    "R15.d3": "the caller's choice (not sending end_game), not the engine's",
+    "R16.d3": "how golfo.Rules derives a default: the protocol's rules carry starting_stack, "
+    "and new_game the stacks",
+    "R16.d5": "examples of rule sets made with attrs.evolve: the protocol sends every setting",
+    "V.d3": "a bound on the rules' values (deal_sizes), refused when golfo.Rules is made: the "
+    "protocol sends valid rules",
+    "V.d6": "a preset's value: the protocol sends every setting of the rules, never a preset",
+    "V.d7": "a preset's value: the protocol sends every setting of the rules, never a preset",
+}
+"""The written decisions no engine can be checked on through the protocol, each with why."""
+
+
+def decision(name: str) -> Callable[[Detector], Detector]:
+    def register(detect: Detector) -> Detector:
+        assert name not in DETECTORS, name
+        assert name not in NOT_CHECKABLE, name
+        DETECTORS[name] = detect
+        return detect
+
+    return register
+
+
+def decisions_of(game: Played) -> list[str]:
+    """The written decisions a vector's game exercises, in the order of the rules."""
+    return [name for name in DETECTORS if DETECTORS[name](game)]
+
+
+_BETTING: Final = (Phase.BET_1, Phase.BET_2, Phase.BET_3, Phase.BET_4)
+_RESTING: Final = (Phase.BETWEEN_HANDS, Phase.END)
+
+
+def _round(state: State) -> int:
+    """The betting round in play (1..4), 0 outside one."""
+    return _BETTING.index(state.phase) + 1 if state.phase in _BETTING else 0
+
+
+def _reach(state: State, seat: int) -> int:
+    """The most ``seat`` can have in this round: its bet plus its stack."""
+    return state.bets[seat] + state.stacks[seat]
+
+
+def _opponents(state: State, seat: int) -> list[int]:
+    return [s for s in state.dealt_in if s != seat and s not in state.folded]
+
+
+def _room(state: State, seat: int) -> int | None:
+    """The most ``seat`` may have in this round under the round's cap (``None``: no cap)."""
+    caps, k = state.rules.round_caps, _round(state)
+    if caps is None or not k:
+        return None
+    return caps[k - 1] - (state.committed[seat] - state.bets[seat])
+
+
+def _top(moves: dict[str, Any]) -> int | None:
+    """The largest bet or raise offered, if any."""
+    offered = moves["bet"] or moves["raise"]
+    return None if offered is None else int(offered[1])
+
+
+def _nets(state: State) -> list[int]:
+    return [row.net for row in sorted(golfo.standings(state).rows, key=lambda r: r.seat)]
+
+
+def _leaders(values: Sequence[int]) -> set[int]:
+    return {s for s, v in enumerate(values) if v == max(values)}
+
+
+def _hand_starts(game: Played) -> Iterator[State]:
+    """golfo's state at the start of each hand: antes posted, nothing dealt."""
+    for state in game.states:
+        if state.phase is Phase.DEAL_1 and not any(state.hand_masks):
+            yield state
+
+
+# -- settings and R1 ---------------------------------------------------------------
+
+
+@decision("R1.d1")
+def _mano_after_the_dealer(game: Played) -> bool:
+    """Mano is the seat after the dealer in play order, with three seats dealt in (where
+    the seat after and the seat before differ)."""
+    return any(len(r.dealt_in) >= 3 for r in game.final.results)
+
+
+@decision("R1.d2")
+def _a_first_dealer_drawn(game: Played) -> bool:
+    return game.final.first_dealer != 0 and bool(game.final.results)
+
+
+@decision("R1.d3")
+def _ludoteka_with_four(game: Played) -> bool:
+    return golfo.rules.preset_name(game.rules) == "ludoteka" and game.final.players == 4
+
+
+@decision("R1.d4")
+def _four_seats_play_as_three(game: Played) -> bool:
+    return game.final.players == 4 and any(
+        len(r.dealt_in) == 3 and r.dealer in r.dealt_in for r in game.final.results
+    )
+
+
+# -- R2 ---------------------------------------------------------------------------
+
+
+@decision("R2.d1")
+def _the_dealer_out_pays_no_ante(game: Played) -> bool:
+    return game.rules.ante > 0 and any(r.dealer not in r.dealt_in for r in game.final.results)
+
+
+@decision("R2.d2")
+def _antes_are_no_round_bets(game: Played) -> bool:
+    """With antes posted, round 1 starts with every bet at 0 and an opening to make."""
+    return game.rules.ante > 0 and any(
+        seen["phase"] == "bet_1" and not any(seen["bets"]) and seen["moves"]["bet"] is not None
+        for _, seen, _ in game.moments()
+    )
+
+
+@decision("R2.d3")
+def _all_in_from_the_ante(game: Played) -> bool:
+    ante = game.rules.ante
+    return ante > 0 and any(
+        state.stacks[s] == 0 and state.committed[s] == ante
+        for state in _hand_starts(game)
+        for s in state.dealt_in
+    )
+
+
+@decision("R2.d4")
+def _no_pot_at_all(game: Played) -> bool:
+    return any(not r.pots for r in game.final.results)
+
+
+# -- R3, R4 -----------------------------------------------------------------------
+
+
+@decision("R3.d2")
+def _second_deal_one_at_a_time(game: Played) -> bool:
+    """Deals in pairs, and a second deal made."""
+    return game.rules.deal_in_pairs and any(
+        state.phase is Phase.DEAL_2 and state.to_act is golfo.CHANCE for state in game.states
+    )
+
+
+@decision("R3.d3")
+def _no_second_deal_for_the_folded(game: Played) -> bool:
+    return any(seen["phase"] == "deal_2" and seen["folded"] for _, seen, _ in game.moments())
+
+
+@decision("R4.d1")
+def _refusals_while_dealing(game: Played) -> bool:
+    """A deal when none is due, a deal of a card not in the stock, a seat's discard while
+    replacements are due, and a betting action during a deal: each refused."""
+    kinds = set()
+    for _, state, action in game.refusals():
+        dealing = state.to_act is golfo.CHANCE
+        if isinstance(action, golfo.Deal):
+            kinds.add("deal-not-in-stock" if dealing else "deal-not-due")
+        elif dealing and isinstance(action, golfo.Discard) and state.phase in _DISCARDING:
+            kinds.add("discard-while-dealing")
+        elif dealing and state.phase in (Phase.DEAL_1, Phase.DEAL_2):
+            kinds.add("bet-while-dealing")
+    wanted = {"deal-not-due", "deal-not-in-stock", "discard-while-dealing", "bet-while-dealing"}
+    return wanted <= kinds
+
+
+@decision("R4.d2")
+def _deals_hidden_in_views(game: Played) -> bool:
+    """A view shows that another seat was dealt a card, not which."""
+    for step, _, _ in game.moments():
+        for who, view in step.get("views", {}).items():
+            if any(
+                e["type"] == "dealt" and str(e["seat"]) != who and e["card"] is None
+                for e in view["history"]
+            ):
+                return True
+    return False
+
+
+# -- R5 ---------------------------------------------------------------------------
+
+
+@decision("R5.d1")
+def _no_pass_after_an_opening(game: Played) -> bool:
+    """A pass refused to the seat facing a bet, and a fold played."""
+    refused = any(
+        isinstance(action, golfo.Pass) and action.seat == state.to_act and state.current_bet > 0
+        for _, state, action in game.refusals()
+    )
+    return refused and any(isinstance(a, golfo.Fold) for a in game.final.history)
+
+
+@decision("R5.d2")
+def _a_raise_smaller_than_the_last(game: Played) -> bool:
+    """After a raise by more than the minimum, the next raise may be the minimum."""
+    raised_by = 0
+    for before, action, after in game.applied():
+        if isinstance(action, golfo.Raise):
+            raised_by = action.amount - before.current_bet
+        moves = golfo.legal_moves(after)
+        if _round(after) != _round(before) or after.hand_number != before.hand_number:
+            raised_by = 0
+        minimum = after.current_bet + after.rules.min_raise
+        if raised_by > after.rules.min_raise and moves.raises and moves.raises[0] == minimum:
+            return True
+    return False
+
+
+@decision("R5.d3")
+def _wrong_kinds_refused(game: Played) -> bool:
+    """A fold and a call before the opening, a raise before it and a bet after it, each
+    refused to the seat to act."""
+    kinds = set()
+    for _, state, action in game.refusals():
+        if not _round(state) or getattr(action, "seat", None) != state.to_act:
+            continue
+        opened = state.current_bet > 0
+        kinds.add((type(action).__name__, opened))
+    wanted = {("Fold", False), ("Call", False), ("Raise", False), ("Bet", True)}
+    return wanted <= kinds
+
+
+@decision("R5.d4")
+def _out_of_turn_and_folded_refused(game: Played) -> bool:
+    out_of_turn = folded = False
+    for _, state, action in game.refusals():
+        seat = getattr(action, "seat", None)
+        if not isinstance(seat, int) or not isinstance(state.to_act, int) or not _round(state):
+            continue
+        if seat in state.folded:
+            folded = True
+        elif seat != state.to_act and seat in state.dealt_in:
+            out_of_turn = True
+    return out_of_turn and folded
+
+
+# -- R6, R7 -----------------------------------------------------------------------
+
+
+@decision("R6.d1")
+def _two_of_three_play_on(game: Played) -> bool:
+    return any(
+        len(state.dealt_in) == 3 and len(state.folded) == 1 and isinstance(state.to_act, int)
+        for state in game.states
+    )
+
+
+@decision("R6.d2")
+def _excess_back_to_the_last_seat_in(game: Played) -> bool:
+    return any(not r.showdown and any(r.returned) for r in game.final.results)
+
+
+@decision("R7.d1")
+def _mano_speaks_first_every_round(game: Played) -> bool:
+    """A round after the first opened by mano's side while another seat made the previous
+    round's last bet or raise."""
+    aggressor: int | None = None
+    for before, action, after in game.applied():
+        if after.hand_number != before.hand_number:
+            aggressor = None
+        if isinstance(action, golfo.Bet | golfo.Raise):
+            aggressor = action.seat
+        starts = _round(after) >= 2 and _round(before) != _round(after)
+        if starts and isinstance(after.to_act, int) and aggressor not in (None, after.to_act):
+            return True
+    return False
+
+
+@decision("R7.d2")
+def _rounds_skipped_and_all_ins_played_out(game: Played) -> bool:
+    """A betting round skipped (fewer than two able to bet), and a round that goes on after
+    a seat in it went all-in."""
+    skipped = played_on = False
+    for before, action, after in game.applied():
+        if (
+            isinstance(action, golfo.Bet | golfo.Raise | golfo.Call)
+            and after.stacks[action.seat] == 0
+            and _round(after) == _round(before) != 0
+            and isinstance(after.to_act, int)
+        ):
+            played_on = True
+    for result, hand in zip(game.final.results, _by_hand(game), strict=False):
+        phases = {s.phase for s in hand}
+        rounds = [p for p in game.rules.phases if p in _BETTING]
+        if any(p not in phases for p in rounds) and result.showdown:
+            skipped = True
+    return skipped and played_on
+
+
+def _by_hand(game: Played) -> list[list[State]]:
+    """golfo's states of each hand (its start to its end)."""
+    hands: list[list[State]] = []
+    for state in game.states:
+        if state.phase in _RESTING:
+            continue
+        if not hands or state.hand_number != hands[-1][0].hand_number:
+            hands.append([])
+        hands[-1].append(state)
+    return hands
+
+
+# -- R8 ---------------------------------------------------------------------------
+
+
+@decision("R8.d1")
+def _limit_is_the_richest_opponent(game: Played) -> bool:
+    for _, seen, state in game.moments():
+        top, seat = _top(seen["moves"]), state.to_act
+        if top is None or not isinstance(seat, int):
+            continue
+        reaches = sorted(_reach(state, s) for s in _opponents(state, seat))
+        if len(reaches) >= 2 and reaches[0] < top == reaches[-1] < _reach(state, seat):
+            return True
+    return False
+
+
+@decision("R8.d2")
+def _reach_by_chips_under_caps(game: Played) -> bool:
+    """Under caps, the largest amount is an opponent's chips, below the cap's room."""
+    for _, seen, state in game.moments():
+        top, seat = _top(seen["moves"]), state.to_act
+        if top is None or not isinstance(seat, int):
+            continue
+        room = _room(state, seat)
+        reach = max(_reach(state, s) for s in _opponents(state, seat))
+        if room is not None and top == reach < min(room, _reach(state, seat)):
+            return True
+    return False
+
+
+@decision("R8.d3")
+def _table_stakes_refusals(game: Played) -> bool:
+    """An amount above what any other seat can put in refused; no raise offered to a seat
+    facing a bet that nobody could answer; a smaller amount offered as the only one."""
+    above_reach = unanswerable = only = False
+    for _, state, action in game.refusals():
+        seat = state.to_act
+        if isinstance(seat, int) and isinstance(action, golfo.Bet | golfo.Raise):
+            reach = max(_reach(state, s) for s in _opponents(state, seat))
+            above_reach = above_reach or reach < action.amount <= _reach(state, seat)
+    for _, seen, state in game.moments():
+        seat, moves, rules = state.to_act, seen["moves"], state.rules
+        if isinstance(seat, int) and moves["call"] is not None and moves["raise"] is None:
+            reach = max(_reach(state, s) for s in _opponents(state, seat))
+            unanswerable = unanswerable or reach <= state.current_bet < _reach(state, seat)
+        for kind, minimum in (
+            ("bet", rules.min_open),
+            ("raise", state.current_bet + rules.min_raise),
+        ):
+            offered = moves[kind]
+            only = only or (offered is not None and offered[0] == offered[1] < minimum)
+    return above_reach and unanswerable and only
+
+
+@decision("R8.d4")
+def _side_pots_with_folded_chips(game: Played) -> bool:
+    for r in game.final.results:
+        eligible = {s for pot in r.pots for s in pot.eligible}
+        folded_in = [s for s in r.dealt_in if s not in eligible and r.payoffs[s] < -game.rules.ante]
+        if len(r.pots) >= 2 and folded_in:
+            return True
+    return False
+
+
+@decision("R8.d5")
+def _pot_counts_the_excess(game: Played) -> bool:
+    for result in game.data["results"]:
+        returned = sum(result["returned"])
+        total = sum(p["amount"] for p in result["pots"]) + returned
+        if returned and any(
+            seen["hand_number"] == result["hand_number"]
+            and seen["phase"] not in ("between_hands", "end")
+            and seen["pot"] == total
+            for _, seen, _ in game.moments()
+        ):
+            return True
+    return False
+
+
+@decision("R8.d6")
+def _all_in_at_zero_not_out(game: Played) -> bool:
+    return any(
+        state.phase not in _RESTING
+        and any(state.stacks[s] == 0 and seen["hands"][s] for s in state.dealt_in)
+        for _, seen, state in game.moments()
+    )
+
+
+# -- R9 ---------------------------------------------------------------------------
+
+
+@decision("R9.d1")
+def _caps_bind_all_ins(game: Played) -> bool:
+    """The largest amount is the cap's room, below the seat's own chips; and a room below
+    the minimum leaves no bet or raise at all."""
+    bound = none_below = False
+    for _, seen, state in game.moments():
+        seat, top = state.to_act, _top(seen["moves"])
+        room = None if not isinstance(seat, int) else _room(state, seat)
+        if room is None or not isinstance(seat, int):
+            continue
+        if top == room < _reach(state, seat):
+            bound = True
+        rules = state.rules
+        low = state.current_bet + rules.min_raise if state.current_bet else rules.min_open
+        if top is None and state.current_bet < room < min(low, _reach(state, seat)):
+            none_below = True
+    return bound and none_below
+
+
+@decision("R9.d2")
+def _a_bet_at_the_cap(game: Played) -> bool:
+    """A bet or raise to the cap, after which the next seat may only call or fold."""
+    for before, action, after in game.applied():
+        if not isinstance(action, golfo.Bet | golfo.Raise):
+            continue
+        room = _room(before, action.seat)
+        moves = golfo.legal_moves(after)
+        capped = room is not None and action.amount == room
+        if (
+            capped
+            and moves.call is not None
+            and not moves.raises
+            and _round(after) == _round(before)
+        ):
+            return True
+    return False
+
+
+@decision("R9.d3")
+def _room_carries_over(game: Played) -> bool:
+    for _, seen, state in game.moments():
+        caps, k, top = state.rules.round_caps, _round(state), _top(seen["moves"])
+        if caps is not None and k >= 2 and top is not None and top > caps[k - 1] - caps[k - 2]:
+            return True
+    return False
+
+
+@decision("R9.d4")
+def _a_call_up_to_the_cap(game: Played) -> bool:
+    for before, action, _ in game.applied():
+        room = None if not isinstance(action, golfo.Call) else _room(before, action.seat)
+        if room is not None and before.current_bet == room:
+            return True
+    return False
+
+
+# -- R10 --------------------------------------------------------------------------
+
+
+@decision("R10.d1")
+def _the_stock_runs_short(game: Played) -> bool:
+    """A seat may discard only what the stock holds, fewer than it holds, and is refused
+    more."""
+    short = refused = False
+    for _, state, action in game.refusals():
+        if isinstance(action, golfo.Discard) and len(action.cards) > len(state.stock):
+            refused = refused or action.seat == state.to_act
+    for _, seen, state in game.moments():
+        seat = state.to_act
+        if state.phase in _DISCARDING and isinstance(seat, int):
+            limit = seen["moves"]["discard_max"]
+            short = short or limit == seen["stock"] < len(state.hands[seat])
+    return short and refused
+
+
+@decision("R10.d2")
+def _replacements_before_the_next_seat(game: Played) -> bool:
+    return any(
+        isinstance(action, golfo.Discard) and action.cards and after.receiver == action.seat
+        for _, action, after in game.applied()
+    )
+
+
+@decision("R10.d3")
+def _discarding_cards_not_held(game: Played) -> bool:
+    return any(
+        isinstance(action, golfo.Discard)
+        and action.seat == state.to_act
+        and not set(action.cards) <= set(state.hands[action.seat].cards)
+        for _, state, action in game.refusals()
+    )
+
+
+@decision("R10.d5")
+def _the_folded_do_not_discard(game: Played) -> bool:
+    return any(
+        state.phase in _DISCARDING and isinstance(state.to_act, int) and state.folded
+        for state in game.states
+    )
+
+
+# -- R11, R13 ---------------------------------------------------------------------
+
+
+@decision("R11.d1")
+def _a_lone_card_counts(game: Played) -> bool:
+    for r in game.final.results:
+        hand = r.shown[r.pots[0].winner] if r.showdown and r.pots else None
+        if hand is not None and len(golfo.score(hand).cards) == 1:
+            return True
+    return False
+
+
+@decision("R11.d2")
+def _a_tie_mano_is_not_in(game: Played) -> bool:
+    for r in game.final.results:
+        for pot in r.pots if r.showdown else ():
+            values = {s: h.value for s in pot.eligible if (h := r.shown[s]) is not None}
+            tied = [s for s in r.dealt_in if values.get(s) == max(values.values())]
+            if len(tied) >= 2 and tied[0] != r.dealt_in[0] and pot.winner == tied[0]:
+                return True
+    return False
+
+
+@decision("R11.d3")
+def _the_best_value_shown(game: Played) -> bool:
+    best = game.rules.best_value
+    return any(
+        r.showdown and any(h is not None and h.value == best for h in r.shown)
+        for r in game.final.results
+    )
+
+
+@decision("R11.d4")
+def _hands_readable_between_hands(game: Played) -> bool:
+    return any(
+        seen["phase"] == "between_hands" and any(seen["hands"]) for _, seen, _ in game.moments()
+    )
+
+
+@decision("R13.d1")
+def _folded_cards_hidden_in_views(game: Played) -> bool:
+    return any(step.get("views") and seen["folded"] for step, seen, _ in game.moments())
+
+
+# -- R14, R15, R16 ----------------------------------------------------------------
+
+
+@decision("R14.d1")
+def _the_deal_passes_to_the_next_seat(game: Played) -> bool:
+    results = game.final.results
+    n = game.final.players
+    return any(b.dealer == (a.dealer + 1) % n for a, b in itertools.pairwise(results))
+
+
+@decision("R14.d2")
+def _a_seat_out_skipped_as_dealer(game: Played) -> bool:
+    results, n = game.final.results, game.final.players
+    return any(
+        b.dealer != (a.dealer + 1) % n and (a.dealer + 1) % n in game.final.out
+        for a, b in itertools.pairwise(results)
+    )
+
+
+@decision("R15.d1")
+def _table_actions_offered_to_nobody(game: Played) -> bool:
+    """Between hands, the table may start the next hand while no seat's view offers it."""
+    return any(
+        seen["phase"] == "between_hands"
+        and seen["moves"]["next_hand"]
+        and step.get("views")
+        and all(view["moves"] is None for view in step["views"].values())
+        for step, seen, _ in game.moments()
+    )
+
+
+@decision("R15.d2")
+def _end_game_only_between_hands(game: Played) -> bool:
+    """An open-ended game: an end_game refused during a hand, and one played between
+    hands."""
+    refused = any(
+        isinstance(action, golfo.EndGame) and state.phase not in _RESTING
+        for _, state, action in game.refusals()
+    )
+    ended = any(isinstance(a, golfo.EndGame) for a in game.final.history)
+    return game.rules.hands is None and refused and ended
+
+
+@decision("R16.d1")
+def _extra_hands_are_hands(game: Played) -> bool:
+    hands = game.rules.hands
+    return hands is not None and game.final.hand_number > hands
+
+
+@decision("R16.d2")
+def _the_lead_by_net(game: Played) -> bool:
+    """After the agreed hands, the seats leading by net are not those leading by chips."""
+    hands = game.rules.hands
+    if hands is None or not game.rules.extra_hands_on_tie:
+        return False
+    return any(
+        state.phase in _RESTING
+        and state.hand_number >= hands
+        and _leaders(_nets(state)) != _leaders(state.stacks)
+        for state in game.states
+    )
+
+
+@decision("R16.d4")
+def _a_tie_with_no_winner_despite_extra_hands(game: Played) -> bool:
+    final = game.final
+    return (
+        final.rules.extra_hands_on_tie
+        and final.is_over
+        and len(_leaders(_nets(final))) >= 2
+        and golfo.standings(final).winner is None
+    )
+
+
+# -- R17, R18 ---------------------------------------------------------------------
+
+
+def _between(game: Played) -> Iterator[tuple[State, State]]:
+    """(golfo's state between two hands, at the start of the next hand)."""
+    for before, action, after in game.applied():
+        if isinstance(action, golfo.NextHand):
+            yield before, after
+
+
+@decision("R17.d1")
+def _broke_between_hands(game: Played) -> bool:
+    return any(
+        any(x < before.rules.ante and s not in before.out for s, x in enumerate(before.stacks))
+        for before, _ in _between(game)
+    )
+
+
+@decision("R17.d2")
+def _the_next_dealer_must_hold_the_ante(game: Played) -> bool:
+    """Four seats in the game, and the seat that would sit out as the next dealer cannot pay
+    the ante."""
+    return any(
+        before.players == 4
+        and not before.out
+        and before.stacks[(before.dealer + 1) % 4] < before.rules.ante
+        for before, _ in _between(game)
+    )
+
+
+@decision("R17.d3")
+def _a_rebuy_onto_a_short_stack(game: Played) -> bool:
+    ante = game.rules.ante
+    return any(
+        0 < before.stacks[s] < ante and after.rebuys[s] > before.rebuys[s]
+        for before, after in _between(game)
+        for s in range(before.players)
+    )
+
+
+@decision("R17.d4")
+def _no_chips_and_no_ante(game: Played) -> bool:
+    return game.rules.ante == 0 and any(
+        state.stacks[s] == 0 for state in _hand_starts(game) for s in state.dealt_in
+    )
+
+
+@decision("R18.d1")
+def _the_net_of_unequal_stacks(game: Played) -> bool:
+    """Unequal starting stacks, and the winner is not the seat with the most chips."""
+    final = game.final
+    winner = golfo.standings(final).winner
+    unequal = len(set(final.initial_stacks)) > 1
+    return unequal and winner is not None and {winner} != _leaders(final.stacks)
+
+
+@decision("R18.d2")
+def _a_shared_lead_at_the_end(game: Played) -> bool:
+    return game.final.is_over and len(_leaders(_nets(game.final))) >= 2
+
+
+# -- variants ---------------------------------------------------------------------
+
+
+@decision("V.d1")
+def _a_smaller_deck(game: Played) -> bool:
+    return len(game.rules.deck) < len(golfo.DECK) and bool(game.final.results)
+
+
+@decision("V.d2")
+def _phases_left_out(game: Played) -> bool:
+    return len(game.rules.phases) < len(golfo.TRADICIONAL.phases) and bool(game.final.results)
+
+
+@decision("V.d4")
+def _fixed_limits_and_most_raises(game: Played) -> bool:
+    """Fixed limits, and the round's most raises made after an opening: no raise more."""
+    rules = game.rules
+    if rules.bet_sizes is None or not rules.max_raises:
+        return False
+    for _, seen, state in game.moments():
+        raises = 0
+        for entry in reversed(state.history):  # back to the round's opening
+            if isinstance(entry, golfo.Raise):
+                raises += 1
+            elif not isinstance(entry, golfo.Call | golfo.Fold):
+                break
+        moves = seen["moves"]
+        if raises == rules.max_raises and moves["call"] is not None and moves["raise"] is None:
+            return True
+    return False
+
+
+@decision("V.d5")
+def _two_seats(game: Played) -> bool:
+    return game.final.players == 2 and bool(game.final.results)
+
+
 SUITE: Final = "golfo-conformance"
 """The suite's name, in the manifest."""
 SUITE_VERSION: Final = 3
@@ -768,18 +1654,23 @@ def _tags(state: State) -> list[str]:
 
 def build_manifest(texts: dict[str, str]) -> str:
     """The manifest: the suite and its version; per vector its id, file, purpose, rules,
-    preset, seats and tags; per negative vector what it checks; the perft positions."""
+    the written decisions it exercises (:data:`DETECTORS`), preset, settings (the rules in
+    the records' form), seats and tags; per negative vector what it checks; the decisions
+    no vector can check (:data:`NOT_CHECKABLE`); the perft positions."""
     vectors = []
     for name, description, _ in VECTORS:
         data = json.loads(texts[f"{name}.json"])
-        state = golfo.from_json(texts[f"{name}.json"])
+        game = Played.of(texts[f"{name}.json"])
+        state = game.final
         vectors.append(
             {
                 "id": name,
                 "file": f"{name}.json",
                 "purpose": description,
                 "rules": rules_named(description),
+                "decisions": decisions_of(game),
                 "preset": golfo.rules.preset_name(state.rules),
+                "settings": data["rules"],
                 "seats": state.players,
                 "hands": len(state.results),
                 "steps": len(data["steps"]),
@@ -805,6 +1696,7 @@ def build_manifest(texts: dict[str, str]) -> str:
         "version": SUITE_VERSION,
         "protocol": "golfo-engine/1",
         "vectors": vectors,
+        "not_checkable": [{"id": k, "why": why} for k, why in NOT_CHECKABLE.items()],
         "negative": negative,
         "perft": {
             "file": "perft.json",

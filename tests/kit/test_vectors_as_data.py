@@ -10,6 +10,7 @@ The JavaScript tests need Node 18 or later; without it they are skipped, or fail
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -74,6 +75,114 @@ def test_the_manifest_lists_every_vector_file_once_and_every_rule() -> None:
         assert entry["steps"] == len(data["steps"]) == len(data["actions"]) + 1
         named = re.findall(r"\bR([1-9]|1[0-8])[a-z]?\b", data["description"])
         assert set(entry["rules"]) == {f"R{n}" for n in named}
+
+
+# ---------------------------------------------------------------------------
+# the written decisions: each an id in both rulebooks, each checked by a vector or said not
+# to be checkable
+
+DECISION = re.compile(r"^- \*\*((?:R(?:1[0-8]|[1-9])|S|V)\.d([1-9][0-9]*))\*\* ", re.M)
+EVERYWHERE = {"R4.d2"}
+"""The decisions every vector exercises (every vector's views hide other seats' cards)."""
+
+
+def _generator() -> Any:
+    spec = importlib.util.spec_from_file_location("conformance_generate", SUITE / "generate.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # attrs classes look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+GENERATE = _generator()
+
+
+def _decision_ids(page: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return [m[1] for m in DECISION.finditer(text)]
+
+
+def test_every_decision_has_the_same_id_in_english_and_in_spanish() -> None:
+    english, spanish = _decision_ids("rules.md"), _decision_ids("reglas.md")
+    assert english == spanish
+    assert len(english) == len(set(english)) > 60
+    assert english.count("R13.d1") == 1
+    assert "R12.d1" not in english  # R12 decides nothing beyond R6(a)
+
+
+@pytest.mark.parametrize(
+    ("page", "settings", "variants"),
+    [
+        ("rules.md", "## Settings and presets", "### The presets for solvers"),
+        ("reglas.md", "## Ajustes y variantes", "### Las variantes para resolvedores"),
+    ],
+)
+def test_every_decision_is_numbered_in_order_under_its_own_rule(
+    page: str, settings: str, variants: str
+) -> None:
+    section: str | None = None
+    numbers: dict[str, list[int]] = {}
+    for line in (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^### (R\d+)\b", line)
+        if heading:
+            section = heading[1]
+        elif line.startswith(settings):
+            section = "S"
+        elif line.startswith(variants):
+            section = "V"
+        elif line.startswith("#"):
+            section = None
+        found = DECISION.match(line + " ")
+        if found:
+            rule, number = found[1].split(".d")
+            assert rule == section, f"{page}: {found[1]} under {section}"
+            numbers.setdefault(rule, []).append(int(number))
+    assert all(n == list(range(1, len(n) + 1)) for n in numbers.values()), numbers
+    assert set(numbers) == {"S", "V"} | {f"R{n}" for n in range(1, 19) if n != 12}
+
+
+def test_every_decision_is_checked_by_a_vector_or_said_not_to_be_checkable() -> None:
+    ids = set(_decision_ids("rules.md"))
+    checked, unchecked = set(GENERATE.DETECTORS), dict(GENERATE.NOT_CHECKABLE)
+    assert checked | set(unchecked) == ids
+    assert not checked & set(unchecked)
+    named = {d for v in MANIFEST["vectors"] for d in v["decisions"]}
+    assert named == checked  # every checkable decision in some vector's, none other
+    assert {e["id"]: e["why"] for e in MANIFEST["not_checkable"]} == unchecked
+    shown = {}
+    for line in (ROOT / "docs" / "vectors.md").read_text(encoding="utf-8").splitlines():
+        row = re.match(r"^\| \*\*([RSV][0-9]*\.d[0-9]+)\*\* \| (.+) \|$", line)
+        if row:
+            shown[row[1]] = row[2]
+    assert shown == unchecked  # docs/vectors.md lists them, with the same reasons
+
+
+def test_the_manifest_decisions_are_the_detectors_findings() -> None:
+    for entry in MANIFEST["vectors"]:
+        text = (SUITE / entry["file"]).read_text(encoding="utf-8")
+        assert entry["decisions"] == GENERATE.decisions_of(GENERATE.Played.of(text))
+        assert entry["settings"] == json.loads(text)["rules"]
+
+
+def test_the_decision_detectors_discriminate() -> None:
+    """Every detector says no for a table where nothing has happened yet, and every one but
+    :data:`EVERYWHERE` says no for some vector too (a detector that always says yes would
+    prove nothing)."""
+    state = golfo.new_game(golfo.TRADICIONAL, players=3)
+    text = golfo.to_json(state, description="R1: a new table")
+    fresh = GENERATE.Played.of(GENERATE.with_steps(text, GENERATE.steps_of(state, 0)))
+    assert [name for name, detect in GENERATE.DETECTORS.items() if detect(fresh)] == []
+    everywhere = {
+        name
+        for name in GENERATE.DETECTORS
+        if all(name in entry["decisions"] for entry in MANIFEST["vectors"])
+    }
+    assert everywhere == EVERYWHERE
+    by_id = {entry["id"]: entry["decisions"] for entry in MANIFEST["vectors"]}
+    assert "R6.d2" in by_id["05-win-by-folds"]  # an excess returned to the last seat in
+    assert "R6.d2" not in by_id["01-one-hand-three-seats"]  # a showdown, nothing returned
 
 
 @pytest.mark.parametrize("entry", MANIFEST["vectors"], ids=lambda e: e["id"])
