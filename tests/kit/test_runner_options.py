@@ -148,9 +148,13 @@ def test_the_json_report_and_the_junit_xml(tmp_path: Path) -> None:
     assert suite["negative"] == len(list(VECTORS.glob("negative/*.json")))
     assert re.fullmatch(r"[0-9a-f]{64}", suite["sha256"])
     manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
-    assert (suite["suite"], suite["version"]) == (manifest["suite"], manifest["version"]) == (
-        "golfo-conformance",
-        3,
+    assert (
+        (suite["suite"], suite["version"])
+        == (manifest["suite"], manifest["version"])
+        == (
+            "golfo-conformance",
+            3,
+        )
     )
     assert data["engine"]["protocol"] == "golfo-engine/1"
     games = {g["id"]: g for g in data["games"]}

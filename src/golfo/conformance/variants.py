@@ -60,7 +60,8 @@ def random_variant(rng: random.Random) -> Rules:
     """A variant golfo plays: a deck big enough for its deals (and a draw), betting rounds
     that never follow each other, fixed limits or minimums, caps or none, a most raises or
     none, 2 to 4 seats; stacks of 1 to 60 chips and games of 1 to 3 hands or open-ended,
-    with or without rebuys and extra hands on a tie, every combination.  One draw in five is MINI or MEDIANO, with a few hands."""
+    with or without rebuys and extra hands on a tie, every combination.  One draw in five is
+    MINI or MEDIANO, with a few hands."""
     if rng.random() < 0.2:
         preset = rng.choice([MINI, MEDIANO])
         return attrs.evolve(preset, hands=rng.randint(1, 3), deal_in_pairs=rng.random() < 0.3)
