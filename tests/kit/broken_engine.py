@@ -257,8 +257,10 @@ def break_rule(name: str) -> None:
 
 
 def _other_words() -> None:
-    """Views that word a phase otherwise (the facts unchanged)."""
+    """Views that word some phases otherwise (the facts unchanged): the first betting round,
+    and the end of the game (which every vector's last views show)."""
     golfo.notation._PHASES["en"][Phase.BET_1] = "the first round of bets"
+    golfo.notation._PHASES["en"][Phase.END] = "game over"
 
 
 def _shown_reversed() -> None:

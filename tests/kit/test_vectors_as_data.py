@@ -358,3 +358,115 @@ def test_the_javascript_checker_selects_by_id_tag_and_rule(node: str) -> None:
     ran = [line.split()[1] for line in run.stdout.splitlines() if line.startswith("ok ")]
     expected = [v["id"] for v in MANIFEST["vectors"] if "R9" in v["rules"]] + ["09-trabuco"]
     assert sorted(ran) == sorted(expected)
+
+
+def _node_eval(node: str, script: str) -> Any:
+    """What a module script run by Node prints, as JSON (``check.mjs`` imported for its
+    exports: it runs only when started as a program)."""
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=ROOT,
+    )
+    return json.loads(run.stdout)
+
+
+def test_the_javascript_checker_names_and_compares_as_the_python_runner(node: str) -> None:
+    """check.mjs's tables are golfo.conformance.findings' (the rules of each field, the order
+    of a result's keys, the words of a view), and it splits views and orders results as the
+    runner does."""
+    from golfo.conformance import findings
+
+    data = json.loads((SUITE / "01-one-hand-three-seats.json").read_text(encoding="utf-8"))
+    views = [view for step in data["steps"] for view in step.get("views", {}).values()]
+    results = data["steps"][-1]["observation"]["results"]
+    script = (
+        f"import * as c from {json.dumps(CHECKER.as_uri())};\n"
+        f"const views = {json.dumps(views)};\n"
+        f"const results = {json.dumps(results)};\n"
+        "console.log(JSON.stringify({fields: c.FIELD_RULES, views: c.VIEW_RULES,"
+        " actions: c.ACTION_RULES, words: c.WORDS, first: c.RESULT_KEYS_FIRST,"
+        " split: views.map(c.splitWords), normalized: c.normalized(results)}));"
+    )
+    theirs = _node_eval(node, script)
+    assert theirs["fields"] == {k: list(v) for k, v in findings.FIELD_RULES.items()}
+    assert theirs["views"] == {k: list(v) for k, v in findings.VIEW_RULES.items()}
+    assert theirs["actions"] == {k: list(v) for k, v in findings.ACTION_RULES.items()}
+    assert theirs["words"] == list(findings.WORDS)
+    assert theirs["first"] == list(findings._CAUSES_FIRST)
+    assert len(views) >= 8
+    for view, split in zip(views, theirs["split"], strict=True):
+        facts, words = findings.split_words(view)
+        assert split == [facts, words]
+        assert words["phase_name"]  # both sides hold something
+        assert facts["history"]
+    ours = findings.normalized(results)
+    assert theirs["normalized"] == ours
+    assert [list(r) for r in theirs["normalized"]] == [list(r) for r in ours]  # key order
+
+
+def test_the_javascript_checker_compares_views_facts_and_their_words_apart(node: str) -> None:
+    """The look-alike engine with its own words passes ``--views``; ``--words`` reports its
+    words apart (not as a failure) and makes the exit status 1."""
+    engine = f"{sys.executable} {BROKEN} other-words"
+    select = ("--select", "01-one-hand-three-seats,05-win-by-folds", "--no-perft")
+    facts = _check(node, engine, "--views", *select)
+    assert facts.returncode == 0, facts.stdout + facts.stderr
+    summary = facts.stdout.strip().splitlines()[-1]
+    assert "2 passed, 0 failed" in summary
+    assert "views compared (their words not compared: --words not given)" in summary
+    assert "WORDS DIFFER" not in facts.stdout
+    words = _check(node, engine, "--words", *select)
+    assert words.returncode == 1, words.stdout + words.stderr
+    summary = words.stdout.strip().splitlines()[-1]
+    assert "2 passed, 0 failed" in summary  # no rule broken
+    assert "(their words differ in 2)" in summary
+    differ = [x for x in words.stdout.splitlines() if x.startswith("WORDS DIFFER")]
+    assert len(differ) == 2
+    assert ': view of 0.phase_name.en: expected "end of the game", got "game over"' in differ[0]
+    clean = _check(node, ENGINE, "--words", *select)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "(their words agree)" in clean.stdout
+
+
+def test_the_javascript_checker_names_a_pot_not_the_payoffs_it_causes(node: str) -> None:
+    engine = f"{sys.executable} {BROKEN} ties-farthest-from-mano"
+    run = _check(node, engine, "--select", "08-tie-goes-nearest-mano", "--no-perft")
+    assert run.returncode == 1, run.stdout + run.stderr
+    (failure,) = [x for x in run.stdout.splitlines() if x.startswith("FAIL ")]
+    assert ": results[0].pots[0].winner: expected 2, got 0" in failure
+    assert "payoffs" not in failure
+
+
+def test_the_javascript_checker_reads_known_differences(node: str, tmp_path: Path) -> None:
+    """``--known FILE``, the Python runner's format: a failure whose vector or rules an entry
+    names is reported apart and does not fail the run; an entry that covered nothing is
+    named; an id no vector has is refused."""
+    engine = f"{sys.executable} {BROKEN} ties-farthest-from-mano"
+    select = ("--select", "R11", "--no-perft")
+    bare = _check(node, engine, *select)
+    failed = {x.split()[1] for x in bare.stdout.splitlines() if x.startswith("FAIL ")}
+    assert failed == {"08-tie-goes-nearest-mano", "27-mini-for-two"}
+    by_id = tmp_path / "by-id.txt"
+    by_id.write_text("# ties the other way\n08-tie-goes-nearest-mano  # by id\nR16\n", "utf-8")
+    some = _check(node, engine, "--known", by_id, *select)
+    assert some.returncode == 1, some.stdout  # 27 is still a failure
+    assert "KNOWN 08-tie-goes-nearest-mano [R11]: " in some.stdout
+    assert "(declared: 08-tie-goes-nearest-mano)" in some.stdout
+    assert "FAIL 27-mini-for-two" in some.stdout
+    assert "known difference not seen: R16 (nothing it covers failed)" in some.stdout
+    assert ", 1 failed, 1 known, " in some.stdout.splitlines()[-2]
+    by_rule = tmp_path / "by-rule.txt"
+    by_rule.write_text("R11\n", "utf-8")
+    every = _check(node, engine, "--known", by_rule, *select)
+    assert every.returncode == 0, every.stdout
+    assert ", 0 failed, 2 known, " in every.stdout.splitlines()[-1]
+    assert "(declared: R11)" in every.stdout
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("no-such-vector\n", "utf-8")
+    refused = _check(node, engine, "--known", wrong, *select)
+    assert refused.returncode == 2
+    assert "no vector has the id no-such-vector" in refused.stderr
