@@ -1,10 +1,12 @@
 """A deliberately wrong engine: golfo behind the engine protocol with one rule broken.
 
-``python tests/kit/broken_engine.py BUG [--no-variants] [--no-views]``, BUG one of
-:data:`BUGS`.  Each bug rewrites one line of one function of golfo (in this process only) and
-serves the protocol; the kit's tests check that the runner catches every one.
+``python tests/kit/broken_engine.py BUG [--no-variants] [--no-views] [--illegal-as-format]``,
+BUG one of :data:`BUGS`.  Each bug rewrites one line of one function of golfo (in this process
+only) and serves the protocol; the kit's tests check that the runner catches every one.
 ``--no-variants``: the engine does not announce variants (``hello``), so the runner deals it
-El Golfo's rules only; ``--no-views``: it does not announce views.
+El Golfo's rules only; ``--no-views``: it does not announce views; ``--illegal-as-format``:
+it refuses what the rules refuse, but answers ``"error": "format"`` instead of ``"illegal"``
+(a slip of the protocol, which both checkers catch).
 
 BUG may also be one of :data:`LOOKS`: not a rule broken but the same facts shown otherwise
 (other words in views, shown hands in another order), which the runner must tell apart from
@@ -296,4 +298,14 @@ if __name__ == "__main__":
             return answer
 
         golfo.conformance.protocol.Session.handle = handle  # type: ignore[assignment,method-assign]
+    if "--illegal-as-format" in flags:
+        answering = golfo.conformance.protocol.Session.handle
+
+        def misnamed(session: Any, request: Any) -> dict[str, Any] | None:
+            answer = answering(session, request)
+            if answer is not None and answer.get("error") == "illegal":
+                answer = {"ok": False, "error": "format"}
+            return answer
+
+        golfo.conformance.protocol.Session.handle = misnamed  # type: ignore[assignment,method-assign]
     raise SystemExit(serve(backend=backend))

@@ -470,3 +470,24 @@ def test_the_javascript_checker_reads_known_differences(node: str, tmp_path: Pat
     refused = _check(node, engine, "--known", wrong, *select)
     assert refused.returncode == 2
     assert "no vector has the id no-such-vector" in refused.stderr
+
+
+def test_both_checkers_want_illegal_for_a_refused_action(node: str) -> None:
+    """Every action the vectors ask to be refused has the wire's form, so an engine answers
+    ``illegal``: one that answers ``format`` fails both checkers (docs/engine-protocol.md)."""
+    engine = f"{sys.executable} {BROKEN} none --illegal-as-format"
+    js = _check(node, engine, "--select", "01-one-hand-three-seats", "--no-perft")
+    assert js.returncode == 1, js.stdout + js.stderr
+    assert 'must be refused as illegal (R5), the engine answered {"ok":false,"error":"format"}' in (
+        js.stdout
+    )
+    command = [sys.executable, "-m", "golfo.conformance", "run", "--engine", engine]
+    python = subprocess.run(
+        [*command, "--games", "0", "--select", "01-one-hand-three-seats"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert python.returncode == 1, python.stdout + python.stderr
+    assert "DIVERGENCE in 01-one-hand-three-seats at step 0: refuses " in python.stdout
+    assert '  engine: {"ok": false, "error": "format"}' in python.stdout

@@ -437,10 +437,11 @@ class Runner:
                 found = first_path(our_words, their_words, label)
                 if found is not None:
                     self._words_gap = WordsGap(check.state.version, *found)
-        elif kind == "refuse":
-            if answer.get("ok") is not False:
+        elif kind == "refuse":  # an action of the wire's form: illegal, not a format error
+            if answer.get("ok") is not False or answer.get("error") != "illegal":
                 written = json.dumps(action_data(expected))
-                raise _GapError(f"refuses {written}", "refused", "accepted", tried=expected)
+                theirs = "accepted" if answer.get("ok") is not False else answer
+                raise _GapError(f"refuses {written}", "refused", theirs, tried=expected)
         elif kind == "accept":
             if answer.get("ok") is not True:
                 written = json.dumps(action_data(expected))
