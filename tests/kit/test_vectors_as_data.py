@@ -10,10 +10,12 @@ The JavaScript tests need Node 18 or later; without it they are skipped, or fail
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -491,3 +493,58 @@ def test_both_checkers_want_illegal_for_a_refused_action(node: str) -> None:
     assert python.returncode == 1, python.stdout + python.stderr
     assert "DIVERGENCE in 01-one-hand-three-seats at step 0: refuses " in python.stdout
     assert '  engine: {"ok": false, "error": "format"}' in python.stdout
+
+
+# ---------------------------------------------------------------------------
+# the implementer's guide: its examples run, its command lines are the tools' own
+
+GUIDE = ROOT / "docs" / "guides" / "conformance.md"
+
+
+def _guide_commands() -> list[list[str]]:
+    """Every command line of the guide that runs a checker: the lines of its ``console``
+    blocks, and its inline code that starts like one and gives options (``golfo conformance
+    run`` alone names the command in a sentence)."""
+    text = GUIDE.read_text(encoding="utf-8")
+    lines = [
+        line
+        for block in re.findall(r"```console\n(.*?)```", text, re.S)
+        for line in block.splitlines()
+    ]
+    inline = r"`((?:golfo conformance|node conformance/check\.mjs) [^`]*--[^`]*)`"
+    lines += re.findall(inline, text)
+    return [shlex.split(line) for line in lines if line.strip()]
+
+
+def test_the_guides_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the guide reads conformance/ by a relative path
+    flags = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+    outcome = doctest.testfile(str(GUIDE), module_relative=False, optionflags=flags)
+    assert outcome.attempted > 10
+    assert outcome.failed == 0
+
+
+def test_the_guides_command_lines_are_the_tools_own() -> None:
+    from golfo.conformance.command import _parser
+
+    commands = _guide_commands()
+    checker = set(re.findall(r'a === "(--[a-z-]+)"', CHECKER.read_text(encoding="utf-8")))
+    assert {"--engine", "--select", "--views", "--words", "--known", "--max-failures"} <= checker
+    seen: dict[str, set[str]] = {"node": set(), "run": set(), "perft": set()}
+    for words in commands:
+        given = {w for w in words if w.startswith("--")}
+        if words[:2] == ["node", "conformance/check.mjs"]:
+            assert given <= checker, words
+            seen["node"] |= given
+            continue
+        assert words[:2] == ["golfo", "conformance"], words
+        try:
+            _parser().parse_args(words[2:])  # argparse exits on an unknown option
+        except SystemExit:  # pragma: no cover - the assertion names the command
+            pytest.fail(f"not a command golfo accepts: {' '.join(words)}")
+        seen.setdefault(words[2], set()).update(given)
+    wanted = {"--select", "--out", "--report", "--junit", "--known", "--games", "--words"}
+    assert wanted <= seen["run"]
+    assert any(w[3:] and "--games" in w and w[w.index("--games") + 1] == "0" for w in commands)
+    assert {"--views", "--words", "--known", "--select"} <= seen["node"]
+    assert "--engine" in seen["perft"]
