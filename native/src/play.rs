@@ -2,10 +2,13 @@
 //! same games with their history).
 
 use crate::game::Game;
+use crate::mlp::{net_action, Mlp};
 use crate::moves::{legal_moves, spread};
+use crate::netbot::Tracker;
+use crate::range::{range_action, Evidence, Params};
 use crate::settle::{nets, winner};
 use crate::state::{Action, Actor, Core, Phase};
-use crate::strong::{strong_action, Evidence, Params};
+use std::sync::Arc;
 
 /// SplitMix64: a small, fast, seedable generator (the one golfo's shuffle is built on).
 #[derive(Clone, Copy, Debug)]
@@ -117,30 +120,51 @@ pub enum Policy {
     Random,
     /// golfo's `HeuristicBot` ([`crate::policy::heuristic_action`]).
     Heuristic,
-    /// golfo's `StrongBot` ([`crate::strong::strong_action`], its own generator).
-    Strong,
+    /// golfo's `RangeBot` ([`crate::range::range_action`], its own generator).
+    Range,
+    /// golfo's `EquityBot`'s twin: the range policy with the uniform deal model (no range:
+    /// bets and discards are not evidence) and `EquityBot`'s 200 play-outs a decision.  Its
+    /// betting rule and edges are `EquityBot`'s; its equity is sampled where `EquityBot`
+    /// counts exactly, and its first discard is ranked by the value right after the draw.
+    Equity,
+    /// A registered network ([`crate::mlp::get`]), drawing from its policy with its own
+    /// generator: golfo's `StrongBot` with golfo's weights.
+    Net(usize),
 }
 
 impl Policy {
-    /// The policy of a name: `"random"`, `"heuristic"` or `"strong"`.
+    /// The policy of a name: `"random"`, `"heuristic"`, `"range"`, or `"net:K"` for the
+    /// network registered as `K`.
     pub fn of_name(name: &str) -> Option<Policy> {
         match name {
             "random" => Some(Policy::Random),
             "heuristic" => Some(Policy::Heuristic),
-            "strong" => Some(Policy::Strong),
-            _ => None,
+            "range" => Some(Policy::Range),
+            "equity" => Some(Policy::Equity),
+            _ => {
+                let k: usize = name.strip_prefix("net:")?.parse().ok()?;
+                crate::mlp::get(k).map(|_| Policy::Net(k))
+            }
         }
+    }
+
+    /// Whether the policy draws random numbers of its own (apart from chance's).
+    pub fn draws(self) -> bool {
+        matches!(self, Policy::Range | Policy::Equity | Policy::Net(_))
     }
 }
 
 /// What a game is played on: the bare [`Core`] (full speed) or a [`Game`] that keeps the
-/// history (for records); the policy sees only the core (and the public evidence of the hand
-/// in play), so both play the same game.
+/// history (for records); the policies see only the core and the public history of the
+/// hand in play (the range policy's evidence, the network's tracker), so both play the
+/// same game.
 pub trait Table {
     fn core(&self) -> &Core;
     fn act(&mut self, action: Action);
-    /// The strong policy's evidence of the hand in play so far.
+    /// The range policy's evidence of the hand in play so far.
     fn evidence(&self) -> Evidence;
+    /// The network's history of the hand in play so far.
+    fn tracker(&self) -> Tracker;
 }
 
 impl Table for Core {
@@ -155,6 +179,9 @@ impl Table for Core {
     fn evidence(&self) -> Evidence {
         Evidence::new() // a bare core starts at a hand's start (no history to read)
     }
+    fn tracker(&self) -> Tracker {
+        Tracker::new()
+    }
 }
 
 impl Table for Game {
@@ -167,12 +194,102 @@ impl Table for Game {
     fn evidence(&self) -> Evidence {
         Evidence::of_log(&self.log)
     }
+    fn tracker(&self) -> Tracker {
+        Tracker::of_log(&self.log)
+    }
 }
 
-/// The seed of the strong policy's generator in a game seeded with `seed` (apart from the
+/// The seed of the drawing policies' generator in a game seeded with `seed` (apart from the
 /// game's own, so that chance deals alike whatever the seats play).
 pub fn strong_seed(seed: u64) -> u64 {
     SplitMix64(seed ^ 0x5354_524F_4E47_0000).next_u64()
+}
+
+/// The settings of [`Policy::Equity`]: no range, `EquityBot`'s play-outs.
+pub const EQUITY: Params = Params {
+    samples: 200,
+    range_weight: 0.0,
+    use_discards: false,
+    bet_edge: 0.15,
+    raise_edge: 0.3,
+    call_margin: 0.0,
+};
+
+/// The public history the policies of a table read, kept up to date action by action.
+pub struct Memory {
+    evidence: Option<Evidence>,
+    tracker: Option<Tracker>,
+    nets: [Option<Arc<Mlp>>; 4],
+}
+
+impl Memory {
+    /// What `policies` need, read from `table`'s history so far.
+    pub fn new<T: Table>(table: &T, policies: &[Policy]) -> Memory {
+        let mut nets: [Option<Arc<Mlp>>; 4] = Default::default();
+        for (s, p) in policies.iter().enumerate().take(4) {
+            if let Policy::Net(k) = *p {
+                nets[s] = crate::mlp::get(k);
+            }
+        }
+        let last = policies.last().copied();
+        if let Some(Policy::Net(k)) = last {
+            for slot in nets.iter_mut().skip(policies.len()) {
+                *slot = crate::mlp::get(k);
+            }
+        }
+        Memory {
+            evidence: policies
+                .iter()
+                .any(|p| matches!(p, Policy::Range | Policy::Equity))
+                .then(|| table.evidence()),
+            tracker: policies
+                .iter()
+                .any(|p| matches!(p, Policy::Net(_)))
+                .then(|| table.tracker()),
+            nets,
+        }
+    }
+
+    /// The action of `policy` for the seat to act (`None`: nobody is), its random numbers
+    /// (the random policy's choices, the range policy's play-outs, the network's draws)
+    /// from `rng`.
+    pub fn choose(
+        &self,
+        core: &Core,
+        seat: usize,
+        policy: Policy,
+        rng: &mut SplitMix64,
+        max_hands: i64,
+    ) -> Option<Action> {
+        match policy {
+            Policy::Random => random_action(core, rng, max_hands),
+            Policy::Heuristic => crate::policy::heuristic_action(core),
+            Policy::Range => {
+                let ev = self.evidence.as_ref().expect("kept for a range seat");
+                range_action(core, ev, rng, &Params::default())
+            }
+            Policy::Equity => {
+                let ev = self.evidence.as_ref().expect("kept for an equity seat");
+                range_action(core, ev, rng, &EQUITY)
+            }
+            Policy::Net(_) => {
+                let net = self.nets[seat].as_ref().expect("a registered network");
+                let tracker = self.tracker.as_ref().expect("kept for a network seat");
+                net_action(core, tracker, net, rng)
+            }
+        }
+    }
+
+    /// Take an action about to be applied into account.
+    #[inline]
+    pub fn observe(&mut self, action: Action) {
+        if let Some(ev) = self.evidence.as_mut() {
+            ev.observe(action);
+        }
+        if let Some(tr) = self.tracker.as_mut() {
+            tr.observe(action);
+        }
+    }
 }
 
 /// Play `table` to the game's end, seat `s` with `policies[s]` (the last policy for seats
@@ -186,29 +303,22 @@ pub fn play_out<T: Table>(
     max_actions: u64,
 ) -> u64 {
     let mut rng = SplitMix64(seed);
-    let strong = policies.contains(&Policy::Strong);
-    let mut strong_rng = SplitMix64(strong_seed(seed));
-    let mut evidence = if strong {
-        table.evidence()
-    } else {
-        Evidence::new()
-    };
-    let params = Params::default();
+    let mut draws = SplitMix64(strong_seed(seed));
+    let mut memory = Memory::new(table, policies);
     let mut actions = 0;
     while table.core().phase != Phase::End && actions < max_actions {
         let core = table.core();
         let choice = match core.to_act {
-            Actor::Seat(s) => match policies[(s as usize).min(policies.len() - 1)] {
-                Policy::Random => random_action(core, &mut rng, max_hands),
-                Policy::Heuristic => crate::policy::heuristic_action(core),
-                Policy::Strong => strong_action(core, &evidence, &mut strong_rng, &params),
-            },
+            Actor::Seat(s) => {
+                let policy = policies[(s as usize).min(policies.len() - 1)];
+                // the drawing policies have a generator apart from chance's
+                let g = if policy.draws() { &mut draws } else { &mut rng };
+                memory.choose(core, s as usize, policy, g, max_hands)
+            }
             _ => random_action(core, &mut rng, max_hands),
         };
         let Some(a) = choice else { break };
-        if strong {
-            evidence.observe(a);
-        }
+        memory.observe(a);
         table.act(a);
         actions += 1;
     }

@@ -21,7 +21,7 @@ pub(crate) fn seen_cards(core: &Core, seat: usize) -> u32 {
 }
 
 /// Sum of the `count` highest ranks of a 7-bit suit mask.
-fn top_of_suit(bits: u32, mut count: u32) -> u32 {
+pub(crate) fn top_of_suit(bits: u32, mut count: u32) -> u32 {
     let mut total = 0;
     let mut i = 7;
     while count > 0 && i > 0 {
@@ -37,7 +37,7 @@ fn top_of_suit(bits: u32, mut count: u32) -> u32 {
 /// The best value of at most `counted` cards of one suit (7-bit rank masks): any of
 /// `known`, at most `draws` of `unseen` (greedy by rank, as golfo's `best_with_draws` of one
 /// suit's cards: the other suits, empty, are worth 0).
-fn best_with_draws(known: u32, unseen: u32, draws: u32, counted: u32) -> u32 {
+pub(crate) fn best_with_draws(known: u32, unseen: u32, draws: u32, counted: u32) -> u32 {
     let (mut total, mut taken, mut used) = (0, 0, 0);
     for r in (0..7).rev() {
         if taken == counted {

@@ -509,29 +509,29 @@ impl Game {
     /// golfo's `StrongBot` choice for the seat to act (its Monte Carlo play-outs drawn with a
     /// generator seeded with `seed`; `samples` of them), flat, or None.
     #[args(samples = "120")]
-    fn strong_action(&self, seed: u64, samples: u32) -> Option<(u8, i64, i64)> {
-        let ev = crate::strong::Evidence::of_log(&self.g.log);
-        let params = crate::strong::Params {
+    fn range_action(&self, seed: u64, samples: u32) -> Option<(u8, i64, i64)> {
+        let ev = crate::range::Evidence::of_log(&self.g.log);
+        let params = crate::range::Params {
             samples: samples.max(1),
             ..Default::default()
         };
         let mut rng = crate::play::SplitMix64(seed);
-        crate::strong::strong_action(&self.g.core, &ev, &mut rng, &params).map(Action::flat)
+        crate::range::range_action(&self.g.core, &ev, &mut rng, &params).map(Action::flat)
     }
 
-    /// `golfo.StrongBot`'s weighted equity for the seat to act (see `strong_action`).
+    /// `golfo.StrongBot`'s weighted equity for the seat to act (see `range_action`).
     #[args(samples = "120")]
-    fn strong_equity(&self, seed: u64, samples: u32) -> Option<f64> {
+    fn range_equity(&self, seed: u64, samples: u32) -> Option<f64> {
         let Actor::Seat(s) = self.g.core.to_act else {
             return None;
         };
-        let ev = crate::strong::Evidence::of_log(&self.g.log);
-        let params = crate::strong::Params {
+        let ev = crate::range::Evidence::of_log(&self.g.log);
+        let params = crate::range::Params {
             samples: samples.max(1),
             ..Default::default()
         };
         let mut rng = crate::play::SplitMix64(seed);
-        Some(crate::strong::equity(
+        Some(crate::range::equity(
             &self.g.core,
             s as usize,
             &ev,
@@ -584,8 +584,9 @@ fn bug_names() -> Vec<&'static str> {
     crate::bugs::NAMES.iter().map(|(n, _)| *n).collect()
 }
 
-/// The policies of names (`"random"`, `"heuristic"`, `"strong"`), one or one per seat.
-fn policies_of(names: &[String]) -> PyResult<Vec<Policy>> {
+/// The policies of names (`"random"`, `"heuristic"`, `"range"`, `"net:K"`), one or one per
+/// seat.
+pub(crate) fn policies_of(names: &[String]) -> PyResult<Vec<Policy>> {
     if names.is_empty() {
         return Err(PyValueError::new_err("no policy given"));
     }
@@ -594,7 +595,8 @@ fn policies_of(names: &[String]) -> PyResult<Vec<Policy>> {
         .map(|n| {
             Policy::of_name(n).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "a built-in policy is 'random', 'heuristic' or 'strong', got {n:?}"
+                    "a built-in policy is 'random', 'heuristic', 'range' or 'net:K' (a \
+                     registered network), got {n:?}"
                 ))
             })
         })
@@ -671,5 +673,6 @@ fn _core(_py: Python<'_>, m: &PyModule) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_random_game, m)?)?;
     crate::solve::python::register(m)?;
     crate::vecenv_py::register(m)?;
+    crate::net_py::register(m)?;
     Ok(())
 }

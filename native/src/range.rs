@@ -1,4 +1,4 @@
-//! golfo's `StrongBot` (`golfo.bots.strong`) as a built-in policy: its betting rests on an
+//! golfo's `RangeBot` (`golfo.bots.range`, the first `StrongBot`) as a built-in policy: its betting rests on an
 //! equity by Monte Carlo play-outs (with this module's own seeded generator, so not the
 //! Python bot's random draws) whose opponents' hands are drawn from a range built from their
 //! discards and weighted by their aggression; its discards are the Python bot's exactly
@@ -18,7 +18,7 @@ const AGGRESSION_CAP: f64 = 3.0;
 /// `golfo.analysis.world.HAND_SIZE`: the room of a policy discard is at most five cards.
 const POLICY_ROOM: u32 = 5;
 
-/// `golfo.StrongBot`'s settings (its defaults).
+/// `golfo.RangeBot`'s settings (its defaults).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Monte Carlo play-outs per betting decision.
@@ -116,9 +116,9 @@ impl Evidence {
     }
 }
 
-/// `StrongBot().choose(view)` for the seat to act, up to the Monte Carlo draws (`None` when no
+/// `RangeBot().choose(view)` for the seat to act, up to the Monte Carlo draws (`None` when no
 /// seat is to act).
-pub fn strong_action(
+pub fn range_action(
     core: &Core,
     ev: &Evidence,
     rng: &mut SplitMix64,

@@ -24,9 +24,14 @@ pub enum Seat {
     Random,
     /// golfo's `HeuristicBot` ([`crate::policy::heuristic_action`]).
     Heuristic,
-    /// golfo's `StrongBot` ([`crate::strong::strong_action`], its evidence read from the
+    /// golfo's `RangeBot` ([`crate::range::range_action`], its evidence read from the
     /// game's history, its draws from the slot's own generator).
-    Strong,
+    Range,
+    /// golfo's `EquityBot`'s twin ([`crate::play::Policy::Equity`]).
+    Equity,
+    /// A registered network ([`crate::mlp`]; golfo's `StrongBot` with golfo's weights), its
+    /// history read from the game's, its draws from the slot's own generator.
+    Net(usize),
     /// A tabular policy (`golfo.solve.TabularPolicy`), by its index in [`Config::tables`].
     Table(usize),
 }
@@ -53,6 +58,10 @@ pub struct Config {
     pub stride: u64,
     /// An open-ended game (`rules.hands` unset) ends after this many hands.
     pub max_hands: i64,
+    /// Observations and actions of `StrongBot`'s network (`observation="strong"`): the
+    /// features of [`crate::netbot::features`], a mask of the menu's legal entries, and
+    /// actions given as menu entries; otherwise the encoder's vectors and the codec's ids.
+    pub menu: bool,
 }
 
 /// Why a [`VecEnv`] cannot go on.
@@ -104,6 +113,7 @@ pub struct VecEnv {
     key: String,
     legal: Vec<Action>,
     actions: Vec<Action>,
+    nets: Vec<Option<std::sync::Arc<crate::mlp::Mlp>>>,
 }
 
 const GIVE_UP: u32 = 10_000;
@@ -119,12 +129,16 @@ impl VecEnv {
             return Err("the game stride must be at least 1".into());
         }
         let mut learner = [false; 4];
+        let mut nets = vec![None; cfg.seats.len()];
         for (s, &kind) in cfg.seats.iter().enumerate() {
             learner[s] = kind == Seat::Learner;
             if let Seat::Table(t) = kind {
                 if t >= cfg.tables.len() {
                     return Err(format!("seat {s}: no table {t}"));
                 }
+            }
+            if let Seat::Net(k) = kind {
+                nets[s] = Some(crate::mlp::get(k).ok_or(format!("seat {s}: no network {k}"))?);
             }
         }
         let dealer = cfg.dealer.unwrap_or(0);
@@ -148,6 +162,7 @@ impl VecEnv {
             key: String::new(),
             legal: Vec::new(),
             actions: Vec::new(),
+            nets,
         })
     }
 
@@ -160,11 +175,19 @@ impl VecEnv {
     }
 
     pub fn obs_size(&self) -> usize {
-        self.encoder.size()
+        if self.cfg.menu {
+            crate::netbot::SIZE
+        } else {
+            self.encoder.size()
+        }
     }
 
     pub fn num_actions(&self) -> usize {
-        self.codec.count() as usize
+        if self.cfg.menu {
+            crate::netbot::MENU
+        } else {
+            self.codec.count() as usize
+        }
     }
 
     pub fn slot(&self, i: usize) -> &Slot {
@@ -220,7 +243,15 @@ impl VecEnv {
         self.actions.clear();
         for (i, slot) in self.slots.iter().enumerate() {
             let id = actions[i];
-            match self.codec.decode(&slot.game.core, id) {
+            let action = if self.cfg.menu {
+                let entries = crate::netbot::menu(&slot.game.core);
+                usize::try_from(id)
+                    .ok()
+                    .and_then(|k| entries.get(k).copied().flatten())
+            } else {
+                self.codec.decode(&slot.game.core, id)
+            };
+            match action {
                 Some(a) => self.actions.push(a),
                 None => return Err(EnvError::Illegal { slot: i, id }),
             }
@@ -240,17 +271,26 @@ impl VecEnv {
     }
 
     fn write(&self, obs: &mut [f32], mask: &mut [u8], to_act: &mut [i64]) {
-        let size = self.encoder.size();
-        let count = self.codec.count() as usize;
+        let size = self.obs_size();
+        let count = self.num_actions();
         for (i, slot) in self.slots.iter().enumerate() {
             let core = &slot.game.core;
             let seat = match core.to_act {
                 Actor::Seat(s) => s,
                 _ => unreachable!("a slot waits for a learning seat"),
             };
-            self.encoder
-                .encode(&slot.game, Some(seat), &mut obs[i * size..(i + 1) * size]);
-            self.codec.mask(core, &mut mask[i * count..(i + 1) * count]);
+            let row = &mut obs[i * size..(i + 1) * size];
+            let legal = &mut mask[i * count..(i + 1) * count];
+            if self.cfg.menu {
+                let tracker = crate::netbot::Tracker::of_log(&slot.game.log);
+                crate::netbot::features(core, &tracker, seat as usize, row);
+                for (m, entry) in legal.iter_mut().zip(crate::netbot::menu(core)) {
+                    *m = entry.is_some() as u8;
+                }
+            } else {
+                self.encoder.encode(&slot.game, Some(seat), row);
+                self.codec.mask(core, legal);
+            }
             to_act[i] = seat as i64;
         }
     }
@@ -271,10 +311,22 @@ impl VecEnv {
                     Seat::Heuristic => {
                         crate::policy::heuristic_action(core).expect("a seat to act has a move")
                     }
-                    Seat::Strong => {
-                        let ev = crate::strong::Evidence::of_log(&slot.game.log);
-                        let params = crate::strong::Params::default();
-                        crate::strong::strong_action(core, &ev, &mut slot.strong_rng, &params)
+                    Seat::Range => {
+                        let ev = crate::range::Evidence::of_log(&slot.game.log);
+                        let params = crate::range::Params::default();
+                        crate::range::range_action(core, &ev, &mut slot.strong_rng, &params)
+                            .expect("a seat to act has a move")
+                    }
+                    Seat::Equity => {
+                        let ev = crate::range::Evidence::of_log(&slot.game.log);
+                        let params = crate::play::EQUITY;
+                        crate::range::range_action(core, &ev, &mut slot.strong_rng, &params)
+                            .expect("a seat to act has a move")
+                    }
+                    Seat::Net(_) => {
+                        let net = self.nets[s as usize].as_ref().expect("checked at new");
+                        let tracker = crate::netbot::Tracker::of_log(&slot.game.log);
+                        crate::mlp::net_action(core, &tracker, net, &mut slot.strong_rng)
                             .expect("a seat to act has a move")
                     }
                     Seat::Table(t) => {
@@ -413,6 +465,7 @@ mod tests {
             offset: 0,
             stride: 1,
             max_hands: 100,
+            menu: false,
         };
         let scale = (players as i64 * 20 * 3) as f64;
         let encoder = Encoder::observation(&rules, players, scale, true, true, false);

@@ -225,9 +225,10 @@ fn env_error(e: EnvError) -> PyErr {
 
 #[pymethods]
 impl PyVecEnv {
-    /// `n` games; `seats` per seat: -1 learning, -2 random, -3 heuristic, -4 strong, t >= 0
-    /// table t;
-    /// `games` (seed, offset, stride); `ids` (max_amount, discard_ids).
+    /// `n` games; `seats` per seat: -1 learning, -2 random, -3 heuristic, -4 range, -5 equity,
+    /// -100 - k the registered network k, t >= 0 table t;
+    /// `games` (seed, offset, stride); `ids` (max_amount, discard_ids); `menu`: the
+    /// network's features, menu mask and menu actions (`observation="strong"`).
     #[new]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -241,6 +242,7 @@ impl PyVecEnv {
         max_hands: i64,
         encoder: EncoderArgs,
         ids: (i64, i64),
+        menu: bool,
     ) -> PyResult<Self> {
         let enc = encoder_of(rules.clone(), players, encoder)?;
         let rules = rules_of(rules)?;
@@ -250,7 +252,9 @@ impl PyVecEnv {
                 -1 => Ok(Seat::Learner),
                 -2 => Ok(Seat::Random),
                 -3 => Ok(Seat::Heuristic),
-                -4 => Ok(Seat::Strong),
+                -4 => Ok(Seat::Range),
+                -5 => Ok(Seat::Equity),
+                k if k <= -100 => Ok(Seat::Net((-100 - k) as usize)),
                 t if t >= 0 => Ok(Seat::Table(t as usize)),
                 _ => Err(PyValueError::new_err("bad seat kind")),
             })
@@ -274,6 +278,7 @@ impl PyVecEnv {
             offset: games.1,
             stride: games.2,
             max_hands,
+            menu,
         };
         let codec = Ids {
             max_amount: ids.0,

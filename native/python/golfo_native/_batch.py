@@ -6,12 +6,14 @@ import array
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, cast
+from typing import Any, Literal, cast
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
+from golfo.bots.strong.network import Network
 from golfo.records import to_json
 from golfo.rules import Rules
 from golfo_native import _core
+from golfo_native._nets import policy_name
 from golfo_native._state import NativeState
 
 __all__ = ["play_games"]
@@ -19,9 +21,8 @@ __all__ = ["play_games"]
 
 Callback = Callable[[NativeState, int], Action | int]
 """A policy of your own: given the game and the seat to act, an action or a legal id."""
-Builtin = Literal["random", "heuristic", "strong"]
-"""A policy played in Rust (see :func:`play_games`)."""
-_BUILTIN: Final = ("random", "heuristic", "strong")
+Builtin = Literal["random", "heuristic", "range", "strong"] | Network
+"""A policy played in Rust (see :func:`play_games` and :mod:`golfo_native._nets`)."""
 
 
 def play_games(
@@ -38,9 +39,11 @@ def play_games(
     """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``.  Chance deals
     at random; every seat plays ``policy``: ``"random"`` (a kind of action at random, then
     an amount, the smallest or the largest often, or a discard), ``"heuristic"`` (the
-    choices of golfo's ``HeuristicBot``, computed in Rust) or ``"strong"`` (golfo's
-    ``StrongBot``: its discards exactly, its betting on Monte Carlo play-outs drawn with a
-    generator of its own, seeded from the game's seed), or one such name per seat, e.g.
+    choices of golfo's ``HeuristicBot``, computed in Rust), ``"strong"`` (golfo's
+    ``StrongBot``: its network, its draws from a generator of its own seeded from the game's
+    seed), ``"range"`` (golfo's ``RangeBot``: its discards exactly, its betting on Monte Carlo
+    play-outs drawn with that generator) or a network of one's own
+    (:class:`golfo.bots.strong.network.Network`), or one such policy per seat, e.g.
     ``["strong", "heuristic", "heuristic"]``.  Open-ended games end with
     ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
     ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when
@@ -70,18 +73,13 @@ def play_games(
     start = NativeState.new_game(rules, players)
     names: list[str] | None = None
     kept: list[str] | None = None
-    if isinstance(policy, str):
-        names = [policy]
-    elif not callable(policy) and all(isinstance(p, str) for p in policy):
-        names = [str(p) for p in policy]
+    if isinstance(policy, (str, Network)):
+        names = [policy_name(policy)]
+    elif not callable(policy) and all(isinstance(p, (str, Network)) for p in policy):
+        names = [policy_name(cast(Builtin, p)) for p in policy]
         if len(names) != players:
             raise ValueError(f"policy must name {players} policies, one a seat, got {policy!r}")
     if names is not None:
-        for name in names:
-            if name not in _BUILTIN:
-                raise ValueError(
-                    f"policy must be 'random', 'heuristic', 'strong' or a callable, got {name!r}"
-                )
         data = _core.play_random_games(start._g, n, seed % 2**64, names, max_hands, max_actions)
         if records:  # the same games again, their history kept (game k: seed + k)
             kept = []
@@ -91,10 +89,12 @@ def play_games(
                 )
                 kept.append(to_json(NativeState(game, rules).to_state()))
     else:
-        given: list[object] = [policy] * players if callable(policy) else list(policy)
+        given: list[object] = (
+            [policy] * players if callable(policy) else list(cast(Sequence[object], policy))
+        )
         seats = [cast(Callback, p) for p in given if callable(p)]
         if len(seats) != players or len(given) != players:
-            wanted = f"'random', 'heuristic', 'strong', a callable or {players} of them"
+            wanted = f"a built-in policy, a network, a callable or {players} of them"
             raise ValueError(f"policy must be {wanted}, got {policy!r}")
         if records:
             kept = []

@@ -26,12 +26,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import golfo
+from golfo.bots.strong.network import Network
 from golfo.errors import IllegalActionError
 from golfo.ext.codec import ActionCodec
 from golfo.ext.features import InfoStateEncoder, ObservationEncoder
 from golfo.solve.policy import TabularPolicy
 from golfo_native import _core
 from golfo_native._convert import rules_args
+from golfo_native._nets import policy_name
 from golfo_native._state import NativeState
 
 if TYPE_CHECKING:
@@ -40,17 +42,23 @@ if TYPE_CHECKING:
 
 __all__ = ["NativeEncoder", "Opponent", "VecEnv"]
 
-Opponent: TypeAlias = Literal["random", "heuristic", "strong"] | TabularPolicy
+Opponent: TypeAlias = (
+    Literal["random", "heuristic", "equity", "range", "strong"] | Network | TabularPolicy
+)
 """A seat played inside Rust: ``"random"`` (``golfo_native.play_games``' random policy: a
 kind of action at random, then an amount or a discard), ``"heuristic"`` (golfo's
 :class:`golfo.HeuristicBot`, move for move), ``"strong"`` (golfo's :class:`golfo.StrongBot`:
-its discards exactly, its Monte Carlo draws with its own generator) or a
+its network, its draws with its own generator), a network of one's own
+(:class:`golfo.bots.strong.network.Network`), ``"range"`` (golfo's :class:`golfo.RangeBot`:
+its discards exactly, its Monte Carlo draws with its own generator), ``"equity"``
+(:class:`golfo.EquityBot`'s twin: the same without the range, see ``golfo_native.play_games``)
+or a
 :class:`golfo.solve.TabularPolicy` (drawn
 from its table by the seat's information-state key; uniform where the table has no entry,
 as the policy itself)."""
 
 _LEARNER: Final = -1
-_KINDS: Final = {"random": -2, "heuristic": -3, "strong": -4}
+_KINDS: Final = {"random": -2, "heuristic": -3, "range": -4, "equity": -5}
 
 
 class NativeEncoder:
@@ -171,7 +179,10 @@ class VecEnv:
       ``opponents`` is empty: self-play).  Chance deals at random.
     - ``observation``: ``"view"`` (:class:`golfo.ext.features.ObservationEncoder`'s vector
       of the seat to act) or ``"info_state"`` (:class:`~golfo.ext.features.InfoStateEncoder`,
-      lossless); the vectors are the Python encoders', element for element.
+      lossless); the vectors are the Python encoders', element for element.  Or
+      ``"strong"``: what :class:`golfo.StrongBot`'s network sees and does
+      (:mod:`golfo.bots.strong.features`): ``obs`` holds its features, ``mask`` the legal
+      entries of its menu, and :meth:`step` takes a menu entry per game (not an id).
     - Seeds: the ``k``-th game the environment starts after a reset is game number
       ``offset + k * stride`` (``games=(offset, stride)``), and everything random in a
       game (its first dealer unless ``dealer`` is given, its cards, the random and tabular
@@ -196,7 +207,7 @@ class VecEnv:
         seed: int = 0,
         opponents: Mapping[int, Opponent | None] | Sequence[Opponent | None] | None = None,
         *,
-        observation: Literal["view", "info_state"] = "view",
+        observation: Literal["view", "info_state", "strong"] = "view",
         dealer: int | None = None,
         games: tuple[int, int] = (0, 1),
         max_hands: int = 100,
@@ -224,12 +235,16 @@ class VecEnv:
         """The learning seats."""
         self.codec: Final = ActionCodec.for_rules(rules, players)
         """The action ids (``mode="exact"``)."""
-        if observation == "view":
+        self.observation: Final = observation
+        """What ``obs`` holds (and, for ``"strong"``, what actions are)."""
+        if observation in ("view", "strong"):
             self.encoder = NativeEncoder(rules, players)
         elif observation == "info_state":
             self.encoder = NativeEncoder.info_state(rules, players)
         else:
-            raise ValueError(f"observation must be 'view' or 'info_state', got {observation!r}")
+            raise ValueError(
+                f"observation must be 'view', 'info_state' or 'strong', got {observation!r}"
+            )
         self._env = _core.VecEnv(
             rules_args(rules),
             players,
@@ -241,6 +256,7 @@ class VecEnv:
             max_hands,
             self.encoder.spec,
             (self.codec.max_amount, self.codec.discard_ids),
+            observation == "strong",
         )
         self._mask: Any = None
 
@@ -267,13 +283,14 @@ class VecEnv:
                 fits = who.rules == rules and who.players == players
                 tables.append(_table_rows(who) if fits else [])  # another game's: uniform
                 seats[seat] = len(tables) - 1
-            elif who in _KINDS:
+            elif isinstance(who, str) and who in _KINDS:
                 seats[seat] = _KINDS[who]
+            elif isinstance(who, Network) or who == "strong":
+                seats[seat] = -100 - int(policy_name(who).removeprefix("net:"))
             else:
                 raise ValueError(
-                    f"seat {seat}: an opponent is 'random', 'heuristic', 'strong' or a "
-                    "TabularPolicy, "
-                    f"got {who!r}"
+                    f"seat {seat}: an opponent is 'random', 'heuristic', 'range', 'strong', "
+                    f"a Network or a TabularPolicy, got {who!r}"
                 )
         if _LEARNER not in seats:
             raise ValueError("at least one seat must learn: leave it out of opponents")
