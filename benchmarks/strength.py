@@ -1,11 +1,15 @@
 """How strong a bot is, by duplicate play: ``python benchmarks/strength.py [--bot strong]
 [--hands 100000] [--seats 3 4] [--rules ludoteka tradicional] [--against heuristic equity
-mixed] [--workers 2] [--engine native] [--seed 1] [--markdown]``.
+range mixed] [--workers 2] [--engine arena] [--seed 1] [--yardstick]``.
 
 For each table size, preset and field of opponents, one duplicate tournament
 (:func:`golfo.tournament.tournament`, every deal in every order of the bots over the seats):
-the bot against a table of HeuristicBots (``heuristic``), of EquityBots (``equity``), or of
-both (``mixed``: the opponents alternate, HeuristicBot first).  Each row gives the bot's
+the bot against a table of HeuristicBots (``heuristic``), of EquityBots (``equity``), of
+RangeBots (``range``), or of both HeuristicBots and EquityBots (``mixed``: the opponents
+alternate, HeuristicBot first).  By default in golfo-native's arena (``engine="arena"``: the
+bots are golfo-native's built-in policies, EquityBot its twin, played in Rust; the same
+decks and seatings as golfo's own tournament); ``--engine native`` or ``python`` plays
+golfo's Python bots instead (a thousand times slower).  Each row gives the bot's
 chips per 100 hands against the field with its 95 % interval (paired by deal: the bot's
 result minus the field's average), and the hands played.  ``--yardstick`` adds EquityBot
 against HeuristicBots, the gap the issue compares the bot's with.
@@ -31,6 +35,7 @@ from golfo.tournament import TournamentResult, tournament  # noqa: E402
 FIELDS = {
     "heuristic": lambda seats: ["heuristic"] * (seats - 1),
     "equity": lambda seats: ["equity"] * (seats - 1),
+    "range": lambda seats: ["range"] * (seats - 1),
     "mixed": lambda seats: [("heuristic", "equity")[i % 2] for i in range(seats - 1)],
 }
 """Each field of opponents, by the number of seats."""
@@ -62,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", nargs="+", default=list(FIELDS), choices=list(FIELDS))
     parser.add_argument("--yardstick", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--engine", default="native")
+    parser.add_argument("--engine", default="arena")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rows = []

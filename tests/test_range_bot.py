@@ -1,4 +1,4 @@
-"""StrongBot (issue 36): legal on every preset and variant, deterministic for a seed, its range
+"""RangeBot (issue 36): legal on every preset and variant, deterministic for a seed, its range
 model changes its equity the way it should, and it beats random bots where a broken copy
 of it (its betting inverted) loses."""
 
@@ -12,15 +12,15 @@ from hypothesis import given, settings
 import golfo
 from golfo import MEDIANO, MINI, Rules
 from golfo.bots import new_deck, play_hand
-from golfo.bots.strong import weighted_equity
+from golfo.bots.range import weighted_equity
 from golfo.errors import PolicyError
 from golfo.tournament import BOTS, tournament
 from rulesets import variants
 
 
 def _hand(rules: Rules, players: int, seed: int) -> list[tuple[golfo.View, golfo.Action]]:
-    """One hand of StrongBots; every decision with the view it was made from."""
-    bots = [golfo.StrongBot(seed * 4 + s, samples=30) for s in range(players)]
+    """One hand of RangeBots; every decision with the view it was made from."""
+    bots = [golfo.RangeBot(seed * 4 + s, samples=30) for s in range(players)]
     seen: list[tuple[golfo.View, golfo.Action]] = []
 
     def record(state: golfo.State, action: golfo.Action) -> None:
@@ -47,7 +47,7 @@ def _hand(rules: Rules, players: int, seed: int) -> list[tuple[golfo.View, golfo
         (MEDIANO, 3),
     ],
 )
-def test_strong_bot_plays_legal_moves_on_the_presets(rules: Rules, players: int) -> None:
+def test_range_bot_plays_legal_moves_on_the_presets(rules: Rules, players: int) -> None:
     kinds: set[str] = set()
     for seed in range(3):
         decisions = _hand(rules, players, seed)
@@ -60,19 +60,19 @@ def test_strong_bot_plays_legal_moves_on_the_presets(rules: Rules, players: int)
 
 @settings(max_examples=12, deadline=None)
 @given(variants())
-def test_strong_bot_plays_legal_moves_on_variants(rules: Rules) -> None:
+def test_range_bot_plays_legal_moves_on_variants(rules: Rules) -> None:
     for v, action in _hand(rules, rules.table_sizes[0], 1):
         assert action in v.legal_actions
 
 
-def test_strong_bot_is_deterministic_for_a_seed() -> None:
+def test_range_bot_is_deterministic_for_a_seed() -> None:
     first = [a for _v, a in _hand(golfo.LUDOTEKA, 3, 5)]
     assert first == [a for _v, a in _hand(golfo.LUDOTEKA, 3, 5)]
 
 
-def test_strong_bot_probabilities_known_only_for_discards() -> None:
+def test_range_bot_probabilities_known_only_for_discards() -> None:
     decisions = _hand(golfo.LUDOTEKA, 3, 2)
-    bot = golfo.StrongBot(0)
+    bot = golfo.RangeBot(0)
     discards = [(v, a) for v, a in decisions if isinstance(a, golfo.Discard)]
     assert discards
     for v, _a in discards:
@@ -114,25 +114,25 @@ def test_an_opponent_that_bets_is_believed_stronger() -> None:
     assert weighted_equity(passive, random.Random(3), 3000, 1.0) > weighted
 
 
-def test_strong_bot_beats_a_random_bot_and_an_inverted_copy_of_itself(
+def test_range_bot_beats_a_random_bot_and_an_inverted_copy_of_itself(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # One table: StrongBot, the same bot with its betting inverted (it bets when behind and
+    # One table: RangeBot, the same bot with its betting inverted (it bets when behind and
     # folds when ahead), a random bot.  Against random bots alone the inverted copy still
-    # wins (they fold to its bets), so the broken copy sits at the table: StrongBot must be
+    # wins (they fold to its bets), so the broken copy sits at the table: RangeBot must be
     # ahead of the random bot with a 95 % interval clear of zero (measured: +4,530 chips per
     # 100 hands, interval +1,836 to +7,224) and ahead of its inverted copy (measured:
     # +1,685; the interval is wide at this size).  Two copies of one bot tie exactly in
-    # duplicate play, so a StrongBot whose betting is broken the same way fails.
-    monkeypatch.setitem(BOTS, "strong-fast", lambda seed: golfo.StrongBot(seed, samples=40))
+    # duplicate play, so a RangeBot whose betting is broken the same way fails.
+    monkeypatch.setitem(BOTS, "range-fast", lambda seed: golfo.RangeBot(seed, samples=40))
     monkeypatch.setitem(
-        BOTS, "inverted", lambda seed: golfo.StrongBot(seed, samples=40, invert=True)
+        BOTS, "inverted", lambda seed: golfo.RangeBot(seed, samples=40, invert=True)
     )
     result = tournament(
-        ["strong-fast", "inverted", "random"], hands=SIZE, duplicate=True, seed=3, workers=1
+        ["range-fast", "inverted", "random"], hands=SIZE, duplicate=True, seed=3, workers=1
     )
-    assert result.compare("strong-fast", "inverted").per_100 > 0, result
-    assert result.compare("strong-fast", "random").low > 0, result
+    assert result.compare("range-fast", "inverted").per_100 > 0, result
+    assert result.compare("range-fast", "random").low > 0, result
 
 
 SIZE = 60

@@ -40,7 +40,7 @@ from typing import Any, Final
 import attrs
 
 from golfo import engines
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, RangeBot, StrongBot
 from golfo.parallel import derive_seed, run_shards
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
@@ -60,6 +60,7 @@ BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "equity": EquityBot,
     "heuristic": lambda _seed: HeuristicBot(),
     "random": RandomBot,
+    "range": RangeBot,
     "strong": StrongBot,
 }
 """golfo's bots by name, each made from a seed.  Any other name ``module:attribute``
@@ -252,6 +253,11 @@ class _Totals:
 
 def _play_shard(shard: _Shard) -> _Totals:
     """Play a shard's deals (a top-level function: process pools and Ray pickle it)."""
+    if shard.engine == "arena":
+        from golfo_native._nets import duplicate as in_rust
+
+        hands, sums, cross = in_rust(shard.bots, shard.rules, shard.seed, shard.start, shard.stop)
+        return _Totals(hands, tuple(sums), tuple(map(tuple, cross)))
     n = len(shard.bots)
     table = engines.engine(shard.engine)
     orders = seatings(n, shard.duplicate)
@@ -311,15 +317,28 @@ def tournament(
     :func:`golfo.parallel.run_shards`.  ``shard_deals``: deals per shard (default: about
     2,000 shards, at least 10 deals each; it never depends on the workers).
     ``progress(hands)`` is called as shards finish.  ``engine``: ``"python"`` or
-    ``"native"`` (:mod:`golfo.engines`; the same seed gives the same result on both).
+    ``"native"`` (:mod:`golfo.engines`; the same seed gives the same result on both), or
+    ``"arena"``: every bot a built-in policy of golfo-native played inside Rust
+    (``"heuristic"``, ``"random"``, ``"equity"``, ``"range"``, ``"strong"``, or
+    ``"net:PATH"``, a network's file), the same decks, seatings and seeds, hundreds of
+    times faster; the heuristic plays the same hands as on the other engines, the other
+    policies draw from Rust's generators, not the Python bots'.
     """
     names = tuple(bots)
     if len(names) not in rules.table_sizes:
         sizes = " or ".join(map(str, rules.table_sizes))
         raise ValueError(f"a tournament needs {sizes} bots, got {len(names)}")
-    for name in set(names):
-        make_bot(name, 0)  # unknown names fail here, before any work starts
-    engines.engine(engine)  # so does an engine that is not installed
+    if engine == "arena":  # every bot a built-in policy of golfo-native, played in Rust
+        try:
+            from golfo_native._nets import policy_name
+        except ImportError:
+            raise ValueError("engine 'arena' needs golfo-native (pip install ./native)") from None
+        for name in set(names):
+            policy_name(name)  # unknown names fail here, before any work starts
+    else:
+        for name in set(names):
+            make_bot(name, 0)  # unknown names fail here, before any work starts
+        engines.engine(engine)  # so does an engine that is not installed
     n = len(names)
     rounds = len(seatings(n)) if duplicate else 1
     deals = max(1, hands // rounds)

@@ -1,4 +1,4 @@
-"""golfo-native's built-in ``"strong"`` policy (issue 36): golfo's StrongBot in Rust.
+"""golfo-native's built-in ``"range"`` policy (issue 36): golfo's RangeBot in Rust.
 
 Its betting rests on Monte Carlo play-outs drawn with its own generator, so it cannot be
 compared with the Python bot move for move; instead: its discards (exact expected values)
@@ -32,16 +32,16 @@ from golfo.actions import Action, Call, Fold, Pass
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared strategies
 from rulesets import variants
 
-Policy = Literal["random", "heuristic", "strong"]
+Policy = Literal["random", "heuristic", "range"]
 
 
 def decisions(
     rules: golfo.Rules, players: int, seed: int, hands: int = 2
 ) -> list[tuple[golfo.State, golfo.View]]:
-    """Every decision of a few hands of a seeded game between StrongBot and HeuristicBot
+    """Every decision of a few hands of a seeded game between RangeBot and HeuristicBot
     (Python), with the seat's view."""
     rng = random.Random(seed)
-    bots = [golfo.StrongBot(seed=seed + s) if s % 2 else golfo.HeuristicBot() for s in range(4)]
+    bots = [golfo.RangeBot(seed=seed + s) if s % 2 else golfo.HeuristicBot() for s in range(4)]
     state = golfo.new_game(rules, players=players)
     out = []
     while state.phase is not golfo.Phase.END and len(state.results) < hands:
@@ -68,9 +68,9 @@ def test_discards_are_the_python_bots(rules: golfo.Rules, players: int) -> None:
             assert view.moves is not None
             if view.moves.discard_max is None:
                 continue
-            ours = golfo.StrongBot().choose(view)
-            assert golfo.StrongBot(seed=99).choose(view) == ours  # deterministic
-            assert NativeState.from_state(state).strong_action(seed=seed) == ours
+            ours = golfo.RangeBot().choose(view)
+            assert golfo.RangeBot(seed=99).choose(view) == ours  # deterministic
+            assert NativeState.from_state(state).range_action(seed=seed) == ours
             seen += 1
     assert seen >= 20
 
@@ -82,8 +82,8 @@ def test_discards_are_the_python_bots_in_variants(rules: golfo.Rules, data: st.D
     for state, view in decisions(rules, players, data.draw(st.integers(0, 10**6))):
         assert view.moves is not None
         if view.moves.discard_max is not None:
-            ours = golfo.StrongBot().choose(view)
-            assert NativeState.from_state(state).strong_action() == ours
+            ours = golfo.RangeBot().choose(view)
+            assert NativeState.from_state(state).range_action() == ours
 
 
 def kind(action: Action) -> type:
@@ -100,9 +100,9 @@ def test_equity_agrees_and_clear_decisions_match() -> None:
             if view.moves.discard_max is not None:
                 continue
             native = NativeState.from_state(state)
-            theirs = native.strong_equity(seed=seed, samples=20_000)
+            theirs = native.range_equity(seed=seed, samples=20_000)
             assert theirs is not None
-            bot = golfo.StrongBot(seed=seed, samples=3_000)
+            bot = golfo.RangeBot(seed=seed, samples=3_000)
             ours = bot.equity(view, random.Random(seed))
             assert abs(theirs - ours) < 0.06, (ours, theirs, view.hand)
             compared += 1
@@ -113,7 +113,7 @@ def test_equity_agrees_and_clear_decisions_match() -> None:
             if ours < 1.0 and min(abs(ours - e) for e in edges) < 0.08:
                 continue  # near a threshold: either choice is reasonable
             mine = bot.choose(view)
-            native_choice = native.strong_action(seed=seed, samples=20_000)
+            native_choice = native.range_action(seed=seed, samples=20_000)
             assert native_choice is not None
             assert kind(native_choice) is kind(mine), (ours, theirs, mine, native_choice)
             if (ours == 1.0 and theirs == 1.0) or isinstance(mine, (Pass, Call, Fold)):
@@ -129,8 +129,8 @@ def test_only_legal_moves_in_variants(rules: golfo.Rules, data: st.DataObject) -
     """The Rust engine refuses an illegal action (play_games would fail); the records are
     replayed by golfo's own reducer."""
     players = data.draw(st.sampled_from(rules.table_sizes))
-    mixed: list[Policy] = ["strong", "heuristic", "random", "strong"]
-    policy: Policy | list[Policy] = data.draw(st.sampled_from(["strong", mixed[:players]]))
+    mixed: list[Policy] = ["range", "heuristic", "random", "range"]
+    policy: Policy | list[Policy] = data.draw(st.sampled_from(["range", mixed[:players]]))
     out = play_games(
         2,
         rules,
@@ -148,8 +148,8 @@ def test_only_legal_moves_in_variants(rules: golfo.Rules, data: st.DataObject) -
 @pytest.mark.parametrize(
     ("rules", "players"), [(golfo.LUDOTEKA, 4), (golfo.Rules(hands=2), 3)], ids=["4", "3"]
 )
-def test_strong_opponents_in_the_vectorized_environment(rules: golfo.Rules, players: int) -> None:
-    others: dict[int, Policy] = {1: "strong", 2: "strong", 3: "heuristic"}
+def test_range_opponents_in_the_vectorized_environment(rules: golfo.Rules, players: int) -> None:
+    others: dict[int, Policy] = {1: "range", 2: "range", 3: "heuristic"}
     env = VecEnv(2, rules, players, seed=3, opponents={s: others[s] for s in range(1, players)})
     _obs, mask, to_act = env.reset()
     rng = random.Random(0)
@@ -178,7 +178,7 @@ def duplicate(me: Policy, other: Policy, games: int, seed: int) -> tuple[float, 
 
 
 def test_it_beats_the_heuristic_in_a_duplicate_match() -> None:
-    mean, half = duplicate("strong", "heuristic", 200, seed=1)
+    mean, half = duplicate("range", "heuristic", 200, seed=1)
     assert mean - half > 0, (mean, half)
     # the statistic can fail: random play loses, and the heuristic against itself is even
     mean, half = duplicate("random", "heuristic", 200, seed=1)
@@ -188,9 +188,9 @@ def test_it_beats_the_heuristic_in_a_duplicate_match() -> None:
 
 
 def test_names_are_checked() -> None:
-    with pytest.raises(ValueError, match="'strong'"):
+    with pytest.raises(ValueError, match="'range'"):
         play_games(1, golfo.LUDOTEKA, 3, seed=0, policy="expert")  # type: ignore[arg-type]
-    two: list[Policy] = ["strong", "heuristic"]
+    two: list[Policy] = ["range", "heuristic"]
     with pytest.raises(ValueError, match="one a seat"):
         play_games(1, golfo.LUDOTEKA, 3, seed=0, policy=two)
-    assert NativeState.from_state(golfo.new_game(golfo.LUDOTEKA, players=3)).strong_action() is None
+    assert NativeState.from_state(golfo.new_game(golfo.LUDOTEKA, players=3)).range_action() is None

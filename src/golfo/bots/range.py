@@ -1,7 +1,11 @@
-"""StrongBot: an equity bot that reads its opponents' bets and discards (a range model).
+"""RangeBot: an equity bot that reads its opponents' bets and discards (a range model).
+
+It was golfo's first :class:`golfo.StrongBot` (issue 36, first cut); the learned
+:class:`golfo.StrongBot` replaced it, and it stays as a baseline (``range`` in
+:data:`golfo.tournament.BOTS`).
 
 :class:`golfo.EquityBot` weighs every placement of the unseen cards alike: a seat that
-raised twice is, for it, as likely to hold rubbish as anyone.  :class:`StrongBot` plays
+raised twice is, for it, as likely to hold rubbish as anyone.  :class:`RangeBot` plays
 the hand out by the same deal model (:mod:`golfo.analysis.world`: the deals still owed, the
 discards still to come by the draw policy, everyone to the showdown) but draws each
 opponent's *current* cards from a range built from what that opponent did this hand:
@@ -24,7 +28,7 @@ value after the draw (:func:`golfo.analysis.draws.expected_value`) in both round
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.LUDOTEKA, players=3), golfo.DECK)
 >>> v = golfo.view(state, 1)
->>> golfo.StrongBot(seed=1).choose(v) in v.moves
+>>> golfo.RangeBot(seed=1).choose(v) in v.moves
 True
 """
 
@@ -46,7 +50,7 @@ from golfo.moves import LegalMoves
 from golfo.scoring import valuer
 from golfo.views import Discarded, View
 
-__all__ = ["StrongBot"]
+__all__ = ["RangeBot"]
 
 _AGGRESSION_CAP: Final = 3.0
 """The most (in absolute value) an opponent's aggression counts."""
@@ -228,7 +232,7 @@ def weighted_equity(
     return weighted_win / total
 
 
-class StrongBot:
+class RangeBot:
     """An equity bot whose opponents' cards are drawn from ranges that their bets, calls,
     passes and discards imply; deterministic for a seed.  See :mod:`golfo.bots.strong`.
 
@@ -275,7 +279,7 @@ class StrongBot:
         """Whether its betting is inverted (a broken bot, for tests)."""
 
     def __repr__(self) -> str:
-        return "StrongBot()"
+        return "RangeBot()"
 
     def choose(self, view: View) -> Action:
         """Its action for ``view``'s seat (see the class)."""
@@ -291,7 +295,7 @@ class StrongBot:
         if moves.discard_max is not None:
             return {self._discard(view, moves): 1.0}
         raise PolicyError(
-            f"StrongBot's bet for seat {view.seat} rests on Monte Carlo play-outs: "
+            f"RangeBot's bet for seat {view.seat} rests on Monte Carlo play-outs: "
             "its action probabilities are not known exactly"
         )
 

@@ -2,7 +2,8 @@
 
 ``golfo play`` (you at seat 0 against bots; ``--save`` and ``--resume`` a game), ``golfo
 simulate`` (bots against bots, with statistics and data), ``golfo tournament`` (bots
-ranked by duplicate play), ``golfo score 9O 8O 7O 6O 3C``,
+ranked by duplicate play), ``golfo train`` (StrongBot's network retrained from nothing,
+:mod:`golfo.cli.train`), ``golfo score 9O 8O 7O 6O 3C``,
 ``golfo replay FILE`` and ``golfo tables`` (an operator's hand on ``golfo serve``'s
 database); ``python -m golfo`` is the same command, and ``golfo`` alone prints
 the help.
@@ -52,6 +53,7 @@ from golfo.cli.replay import cmd_replay
 from golfo.cli.simulate import add_simulate, cmd_simulate
 from golfo.cli.tables import add_tables, cmd_tables
 from golfo.cli.tournament import add_tournament, cmd_tournament
+from golfo.cli.train import add_train, cmd_train
 from golfo.cli.words import cards_words, pick
 from golfo.errors import CardError, GolfoError
 from golfo.hand import Hand
@@ -167,7 +169,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         metavar="LIST",
-        help="the other seats, comma separated: heuristic, equity, random or strong, e.g. "
+        help="the other seats, comma separated: heuristic, equity, random, range or strong, e.g. "
         "heuristic,random (default: heuristic at every seat)",
     )
     play.add_argument(
@@ -186,6 +188,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_simulate(sub, _RULES_HELP)
     add_tournament(sub, _RULES_HELP)
+    add_train(sub)
 
     sc = sub.add_parser(
         "score",
@@ -255,6 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": cmd_replay,
         "serve": cmd_serve,
         "tables": cmd_tables,
+        "train": cmd_train,
     }
     if args.command == "play" and args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6)

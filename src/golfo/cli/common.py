@@ -9,7 +9,7 @@ from typing import Final
 
 import attrs
 
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, StrongBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, RangeBot, StrongBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
 from golfo.rules import PRESETS, Rules, preset_name
@@ -30,7 +30,7 @@ __all__ = [
     "seed_number",
 ]
 
-BOT_KINDS: Final = ("heuristic", "equity", "random", "strong")
+BOT_KINDS: Final = ("heuristic", "equity", "random", "range", "strong")
 """The bots by the name the command takes (``--bots``)."""
 
 
@@ -72,8 +72,8 @@ class UsageError(Exception):
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
-    """Bots by name (``heuristic``, ``equity``, ``random`` or ``strong``), seeded from
-    ``seed`` and seat."""
+    """Bots by name (``heuristic``, ``equity``, ``random``, ``range`` or ``strong``), seeded
+    from ``seed`` and seat."""
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
@@ -82,6 +82,8 @@ def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
             bots.append(RandomBot(seed * 16 + seat))
         elif kind == "equity":
             bots.append(EquityBot(seed * 16 + seat))
+        elif kind == "range":
+            bots.append(RangeBot(seed * 16 + seat))
         elif kind == "strong":
             bots.append(StrongBot(seed * 16 + seat))
         else:
@@ -129,14 +131,22 @@ def seed_number(text: str) -> int:
     return value
 
 
-def add_scale_options(command: argparse.ArgumentParser) -> None:
-    """``--workers K`` and ``--ray ADDRESS``, which exclude each other, and ``--engine``."""
+def add_scale_options(command: argparse.ArgumentParser, *, arena: bool = False) -> None:
+    """``--workers K`` and ``--ray ADDRESS``, which exclude each other, and ``--engine``
+    (with ``arena``: the engine ``arena`` too, golfo-native's built-in bots in Rust)."""
     command.add_argument(
         "--engine",
-        choices=ENGINES,
+        choices=(*ENGINES, "arena") if arena else ENGINES,
         default="python",
         help="the rules engine: golfo's reducer, or golfo-native's Rust engine (pip install "
-        "'golfo[native]'); the same seed gives the same results on both (default: python)",
+        "'golfo[native]'); the same seed gives the same results on both (default: python)"
+        + (
+            "; or arena: every bot one of golfo-native's built-in policies (heuristic, "
+            "random, equity, range, strong, net:FILE), played inside Rust, hundreds of times "
+            "faster"
+            if arena
+            else ""
+        ),
     )
     where = command.add_mutually_exclusive_group()
     where.add_argument(

@@ -72,7 +72,7 @@ def add_tournament(sub: Any, rules_help: str) -> None:
         help=f"{rules_help} (default: ludoteka: its caps bound the bets, so the chips won "
         "measure the play, not the stacks)",
     )
-    add_scale_options(command)
+    add_scale_options(command, arena=True)
     command.add_argument(
         "--json", action="store_true", help="write the result as JSON (default: tables)"
     )
