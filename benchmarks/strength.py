@@ -1,15 +1,15 @@
 """How strong a bot is, by duplicate play: ``python benchmarks/strength.py [--bot strong]
 [--hands 100000] [--seats 3 4] [--rules ludoteka tradicional] [--against heuristic equity
-range mixed] [--workers 2] [--engine arena] [--seed 1] [--yardstick]``.
+range net mixed] [--workers 2] [--engine arena] [--seed 1] [--yardstick]``.
 
 For each table size, preset and field of opponents, one duplicate tournament
 (:func:`golfo.tournament.tournament`, every deal in every order of the bots over the seats):
 the bot against a table of HeuristicBots (``heuristic``), of EquityBots (``equity``), of
-RangeBots (``range``), or of both HeuristicBots and EquityBots (``mixed``: the opponents
-alternate, HeuristicBot first).  By default in golfo-native's arena (``engine="arena"``: the
-bots are golfo-native's built-in policies, EquityBot its twin, played in Rust; the same
-decks and seatings as golfo's own tournament); ``--engine native`` or ``python`` plays
-golfo's Python bots instead (a thousand times slower).  Each row gives the bot's
+RangeBots (``range``), of NetBots (``net``), or of both HeuristicBots and EquityBots
+(``mixed``: the opponents alternate, HeuristicBot first). By default in golfo-native's arena
+(``engine="arena"``: the bots are golfo-native's built-in policies, EquityBot its twin,
+played in Rust; the same decks and seatings as golfo's own tournament); ``--engine native``
+or ``python`` plays golfo's Python bots instead (a thousand times slower).  Each row gives the bot's
 chips per 100 hands against the field with its 95 % interval (paired by deal: the bot's
 result minus the field's average), and the hands played.  ``--yardstick`` adds EquityBot
 against HeuristicBots, the gap the issue compares the bot's with.
@@ -36,6 +36,7 @@ FIELDS = {
     "heuristic": lambda seats: ["heuristic"] * (seats - 1),
     "equity": lambda seats: ["equity"] * (seats - 1),
     "range": lambda seats: ["range"] * (seats - 1),
+    "net": lambda seats: ["net"] * (seats - 1),
     "mixed": lambda seats: [("heuristic", "equity")[i % 2] for i in range(seats - 1)],
 }
 """Each field of opponents, by the number of seats."""

@@ -136,3 +136,17 @@ def test_range_bot_beats_a_random_bot_and_an_inverted_copy_of_itself(
 
 
 SIZE = 60
+
+
+def test_strong_bot_is_range_bot_today() -> None:
+    """golfo.StrongBot is the strongest bot by the research guide's tables, today RangeBot:
+    the same move as RangeBot for the same seed at every decision, by every name."""
+    from golfo.cli.common import make_bots
+    from golfo.tournament import BOTS
+
+    for v, _action in _hand(golfo.TRADICIONAL, 3, 4):
+        strong, range_bot = golfo.StrongBot(11), golfo.RangeBot(11)
+        assert strong.choose(v) == range_bot.choose(v)
+    assert isinstance(BOTS["strong"](3), golfo.RangeBot)
+    assert isinstance(make_bots(["strong"], 1)[0], golfo.StrongBot)
+    assert repr(golfo.StrongBot()) == "StrongBot()"

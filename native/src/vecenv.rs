@@ -58,7 +58,7 @@ pub struct Config {
     pub stride: u64,
     /// An open-ended game (`rules.hands` unset) ends after this many hands.
     pub max_hands: i64,
-    /// Observations and actions of `StrongBot`'s network (`observation="strong"`): the
+    /// Observations and actions of `NetBot`'s network (`observation="net"`): the
     /// features of [`crate::netbot::features`], a mask of the menu's legal entries, and
     /// actions given as menu entries; otherwise the encoder's vectors and the codec's ids.
     pub menu: bool,

@@ -228,7 +228,7 @@ impl PyVecEnv {
     /// `n` games; `seats` per seat: -1 learning, -2 random, -3 heuristic, -4 range, -5 equity,
     /// -100 - k the registered network k, t >= 0 table t;
     /// `games` (seed, offset, stride); `ids` (max_amount, discard_ids); `menu`: the
-    /// network's features, menu mask and menu actions (`observation="strong"`).
+    /// network's features, menu mask and menu actions (`observation="net"`).
     #[new]
     #[allow(clippy::too_many_arguments)]
     fn new(

@@ -29,7 +29,7 @@ from golfo.actions import (
     Raise,
 )
 from golfo.analysis import max_possible_value
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, RangeBot, StrongBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, NetBot, RandomBot, RangeBot, StrongBot
 from golfo.cards import Card, Suit, parse_cards
 from golfo.chance import deal, deal_from
 from golfo.deck import DECK, Deck
@@ -85,6 +85,7 @@ __all__ = [
     "HeuristicBot",
     "IllegalActionError",
     "LegalMoves",
+    "NetBot",
     "NextHand",
     "NotationError",
     "Pass",

@@ -40,7 +40,7 @@ from typing import Any, Final
 import attrs
 
 from golfo import engines
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, RangeBot, StrongBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, NetBot, RandomBot, RangeBot, StrongBot
 from golfo.parallel import derive_seed, run_shards
 from golfo.rules import LUDOTEKA, Rules
 from golfo.shuffle import shuffled_deck
@@ -59,6 +59,7 @@ __all__ = [
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {
     "equity": EquityBot,
     "heuristic": lambda _seed: HeuristicBot(),
+    "net": NetBot,
     "random": RandomBot,
     "range": RangeBot,
     "strong": StrongBot,
@@ -319,7 +320,7 @@ def tournament(
     ``progress(hands)`` is called as shards finish.  ``engine``: ``"python"`` or
     ``"native"`` (:mod:`golfo.engines`; the same seed gives the same result on both), or
     ``"arena"``: every bot a built-in policy of golfo-native played inside Rust
-    (``"heuristic"``, ``"random"``, ``"equity"``, ``"range"``, ``"strong"``, or
+    (``"heuristic"``, ``"random"``, ``"equity"``, ``"range"``, ``"strong"``, ``"net"``, or
     ``"net:PATH"``, a network's file), the same decks, seatings and seeds, hundreds of
     times faster; the heuristic plays the same hands as on the other engines, the other
     policies draw from Rust's generators, not the Python bots'.

@@ -1,5 +1,5 @@
-"""golfo-native's StrongBot (issue 36): the network's features, menu and policy in Rust are
-golfo's, value for value; the duplicate arena deals golfo's tournament; StrongBot beats
+"""golfo-native's NetBot (issue 36): the network's features, menu and policy in Rust are
+golfo's, value for value; the duplicate arena deals golfo's tournament; NetBot beats
 HeuristicBots there where a reversed copy loses; and the vector environment speaks the
 network's language."""
 
@@ -19,8 +19,8 @@ from golfo_native._convert import action_of
 from golfo_native._nets import policy_name, register_network
 
 import golfo
-from golfo.bots.strong import StrongBot, shipped_network
-from golfo.bots.strong.features import MENU, SIZE, features, menu
+from golfo.bots.net import NetBot, shipped_network
+from golfo.bots.net.features import MENU, SIZE, features, menu
 from golfo.tournament import tournament
 
 RULES = [
@@ -59,7 +59,7 @@ def _lockstep(seed: int, rules: golfo.Rules, players: int) -> list[tuple[golfo.S
 def test_features_menu_and_policy_are_golfos(rules: golfo.Rules) -> None:
     net = shipped_network()
     k = int(register_network(net).removeprefix("net:"))
-    bot = StrongBot(network=net)
+    bot = NetBot(network=net)
     checked = 0
     for players in rules.table_sizes:
         for seed in range(6):
@@ -87,28 +87,28 @@ def test_features_menu_and_policy_are_golfos(rules: golfo.Rules) -> None:
 
 
 def test_the_arena_deals_golfos_tournament() -> None:
-    """StrongBot playing its likeliest moves is deterministic in both languages: the
+    """NetBot playing its likeliest moves is deterministic in both languages: the
     arena's duplicate tournament of it against HeuristicBots equals golfo's own, chip for
     chip (the same decks, seatings and seats)."""
-    bots = ["strong-greedy", "heuristic", "heuristic"]
+    bots = ["net-greedy", "heuristic", "heuristic"]
     theirs = tournament(
         bots, rules=golfo.LUDOTEKA, hands=300, duplicate=True, seed=5, engine="arena"
     )
     from golfo.tournament import BOTS
 
-    BOTS["strong-greedy"] = lambda seed: StrongBot(seed, greedy=True)
+    BOTS["net-greedy"] = lambda seed: NetBot(seed, greedy=True)
     try:
         ours = tournament(bots, rules=golfo.LUDOTEKA, hands=300, duplicate=True, seed=5, workers=1)
     finally:
-        del BOTS["strong-greedy"]
+        del BOTS["net-greedy"]
     assert ours.cross == theirs.cross
     assert [r.net for r in ours.results] == [r.net for r in theirs.results]
     assert any(r.net for r in ours.results)
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_strong_beats_heuristic_bots_on_ludoteka_in_the_arena(players: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Duplicate tournaments in Rust (every seating of every deal), StrongBot against a
+def test_net_beats_heuristic_bots_on_ludoteka_in_the_arena(players: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Duplicate tournaments in Rust (every seating of every deal), NetBot against a
     field of HeuristicBots on LUDOTEKA: ahead with an interval clear of zero; the same
     network with its outputs reversed, behind.  (Against EquityBot and RangeBot it is
     behind today: the research guide's tables, ``benchmarks/strength.py``.)"""
@@ -119,7 +119,7 @@ def test_strong_beats_heuristic_bots_on_ludoteka_in_the_arena(players: int, tmp_
     )
     path = tmp_path / "reversed.golfonet"
     attrs.evolve(net, layers=(*net.layers[:-1], flipped)).save(path)
-    for bot, ahead in (("strong", True), (f"net:{path}", False)):
+    for bot, ahead in (("net", True), (f"net:{path}", False)):
         bots = [bot, *["heuristic"] * (players - 1)]
         r = tournament(
             bots,
@@ -134,8 +134,8 @@ def test_strong_beats_heuristic_bots_on_ludoteka_in_the_arena(players: int, tmp_
 
 
 def test_the_vector_environment_speaks_the_network(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = VecEnv(8, golfo.Rules(hands=1), 3, seed=2, opponents={1: "strong", 2: "heuristic"},
-                 observation="strong")  # fmt: skip
+    env = VecEnv(8, golfo.Rules(hands=1), 3, seed=2, opponents={1: "net", 2: "heuristic"},
+                 observation="net")  # fmt: skip
     obs, mask, to_act = env.reset()
     assert (obs.shape, mask.shape) == ((8, SIZE), (8, len(MENU)))
     assert (to_act == 0).all()
@@ -154,6 +154,6 @@ def test_the_vector_environment_speaks_the_network(tmp_path) -> None:  # type: i
         total += rewards.sum(axis=0)
     assert total.sum() == 0
     assert total.any()
-    assert policy_name("strong") == policy_name(shipped_network())
+    assert policy_name("net") == policy_name(shipped_network())
     with pytest.raises(ValueError, match="built-in policy"):
         policy_name("grandmaster")

@@ -194,3 +194,26 @@ def test_names_are_checked() -> None:
     with pytest.raises(ValueError, match="one a seat"):
         play_games(1, golfo.LUDOTEKA, 3, seed=0, policy=two)
     assert NativeState.from_state(golfo.new_game(golfo.LUDOTEKA, players=3)).range_action() is None
+
+
+@pytest.mark.parametrize(
+    ("field", "rules", "hands"),
+    [
+        ("heuristic", golfo.TRADICIONAL, 24_000),
+        ("equity", golfo.LUDOTEKA, 3_000),
+        ("net", golfo.LUDOTEKA, 12_000),
+    ],
+    ids=["heuristic", "equity", "net"],
+)
+def test_strong_beats_a_field_of_each_shipped_bot_in_the_arena(
+    field: str, rules: golfo.Rules, hands: int
+) -> None:
+    """StrongBot (``"strong"``, RangeBot's policy) against a field of each other shipped bot
+    in golfo-native's duplicate arena, three seats: ahead with an interval clear of zero.
+    (The 100,000-hand tables of every preset and size: the research guide.)"""
+    from golfo.tournament import tournament
+
+    r = tournament(["strong", field, field], rules=rules, hands=hands, duplicate=True,
+                   seed=7, engine="arena")  # fmt: skip
+    gap = r.compare("strong", field)
+    assert gap.low > 0, gap

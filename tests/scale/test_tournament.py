@@ -79,7 +79,7 @@ def test_the_statistics_hold_together() -> None:
 
 
 def test_bots_by_name_and_by_module_path() -> None:
-    assert set(BOTS) == {"equity", "heuristic", "random", "range", "strong"}
+    assert set(BOTS) == {"equity", "heuristic", "net", "random", "range", "strong"}
     assert isinstance(make_bot("golfo.bots:RandomBot", 4), golfo.RandomBot)
     result = tournament(["golfo.bots:RandomBot", "heuristic", "random"], hands=9, workers=1)
     assert result.results[0].name == "golfo.bots:RandomBot"

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, cast
 
 from golfo.actions import CHANCE, Action, EndGame, NextHand
-from golfo.bots.strong.network import Network
+from golfo.bots.net.network import Network
 from golfo.records import to_json
 from golfo.rules import Rules
 from golfo_native import _core
@@ -21,7 +21,7 @@ __all__ = ["play_games"]
 
 Callback = Callable[[NativeState, int], Action | int]
 """A policy of your own: given the game and the seat to act, an action or a legal id."""
-Builtin = Literal["random", "heuristic", "range", "strong"] | Network
+Builtin = Literal["random", "heuristic", "equity", "range", "strong", "net"] | Network
 """A policy played in Rust (see :func:`play_games` and :mod:`golfo_native._nets`)."""
 
 
@@ -39,11 +39,13 @@ def play_games(
     """Play ``n`` whole games in Rust, game ``k`` seeded with ``seed + k``.  Chance deals
     at random; every seat plays ``policy``: ``"random"`` (a kind of action at random, then
     an amount, the smallest or the largest often, or a discard), ``"heuristic"`` (the
-    choices of golfo's ``HeuristicBot``, computed in Rust), ``"strong"`` (golfo's
-    ``StrongBot``: its network, its draws from a generator of its own seeded from the game's
+    choices of golfo's ``HeuristicBot``, computed in Rust), ``"net"`` (golfo's
+    ``NetBot``: its network, its draws from a generator of its own seeded from the game's
     seed), ``"range"`` (golfo's ``RangeBot``: its discards exactly, its betting on Monte Carlo
-    play-outs drawn with that generator) or a network of one's own
-    (:class:`golfo.bots.strong.network.Network`), or one such policy per seat, e.g.
+    play-outs drawn with that generator), ``"strong"`` (golfo's ``StrongBot``: today the
+    same as ``"range"``), ``"equity"`` (``EquityBot``'s twin: RangeBot's play-outs with no
+    range, 200 a decision) or a network of one's own
+    (:class:`golfo.bots.net.network.Network`), or one such policy per seat, e.g.
     ``["strong", "heuristic", "heuristic"]``.  Open-ended games end with
     ``EndGame`` after ``max_hands`` hands.  Returns per game ``hands``, ``actions``,
     ``winner`` (-1: none) and per seat ``stacks``, ``nets``, ``rebuys``: NumPy arrays when

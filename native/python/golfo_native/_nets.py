@@ -1,7 +1,8 @@
-"""Networks and built-in policies by name for the Rust side: golfo's :class:`golfo.StrongBot`
-network (``"strong"``), a network of one's own (a :class:`golfo.bots.strong.network.Network`
+"""Networks and built-in policies by name for the Rust side: golfo's :class:`golfo.NetBot`
+network (``"net"``), a network of one's own (a :class:`golfo.bots.net.network.Network`
 or the path of its file), and the other built-ins (``"random"``, ``"heuristic"``, ``"range"``:
-golfo's :class:`golfo.RangeBot`, ``"equity"``: :class:`golfo.EquityBot`'s twin); and
+golfo's :class:`golfo.RangeBot`, ``"strong"``: :class:`golfo.StrongBot`, today the same
+policy as ``"range"``, ``"equity"``: :class:`golfo.EquityBot`'s twin); and
 :func:`duplicate`, golfo's duplicate tournament played by them in Rust.
 
 A network is registered in Rust once per process (:func:`register_network`); the policy
@@ -14,17 +15,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
 
-from golfo.bots.strong.network import Network
+from golfo.bots.net.network import Network
 from golfo.rules import Rules
 from golfo_native import _core
 from golfo_native._convert import rules_args
 
 __all__ = ["BUILTIN", "Policy", "duplicate", "policy_name", "register_network"]
 
-BUILTIN: Final = ("random", "heuristic", "equity", "range", "strong", "strong-greedy")
+BUILTIN: Final = ("random", "heuristic", "equity", "range", "strong", "net", "net-greedy")
 """The built-in policies by name."""
 Policy: TypeAlias = str | Network
-"""A policy played in Rust: a name of :data:`BUILTIN` (``"strong-greedy"``: StrongBot playing
+"""A policy played in Rust: a name of :data:`BUILTIN` (``"net-greedy"``: NetBot playing
 its likeliest move), a network, or ``"net:PATH"`` (the network in the file ``PATH``)."""
 
 _REGISTERED: dict[tuple[bytes, bool], int] = {}
@@ -32,7 +33,7 @@ _REGISTERED: dict[tuple[bytes, bool], int] = {}
 
 def register_network(network: Network, *, greedy: bool = False) -> str:
     """Register ``network`` in Rust (once per process; ``greedy``: playing its likeliest
-    move, as ``StrongBot(greedy=True)``): its policy name, ``"net:K"``."""
+    move, as ``NetBot(greedy=True)``): its policy name, ``"net:K"``."""
     key = (network.to_bytes(), greedy)
     k = _REGISTERED.get(key)
     if k is None:
@@ -45,10 +46,12 @@ def policy_name(policy: Policy) -> str:
     """The name Rust knows ``policy`` by (:data:`Policy`); ``ValueError`` for anything else."""
     if isinstance(policy, Network):
         return register_network(policy)
-    if policy in ("strong", "strong-greedy"):
-        from golfo.bots.strong import shipped_network
+    if policy in ("net", "net-greedy"):
+        from golfo.bots.net import shipped_network
 
-        return register_network(shipped_network(), greedy=policy == "strong-greedy")
+        return register_network(shipped_network(), greedy=policy == "net-greedy")
+    if policy == "strong":  # golfo.StrongBot is RangeBot's policy today
+        return "range"
     if policy in BUILTIN:
         return policy
     if isinstance(policy, str) and policy.startswith("net:") and not policy[4:].isdigit():

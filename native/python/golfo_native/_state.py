@@ -298,17 +298,26 @@ class NativeState:
         return None if f is None else action_of(*f)
 
     def range_action(self, seed: int = 0, samples: int = 120) -> Action | None:
-        """What golfo's ``StrongBot`` chooses for the seat to act, computed in Rust (``None``
-        when no seat is to act): its discard exactly as the Python bot's; its betting on an
-        equity of ``samples`` Monte Carlo play-outs drawn with a generator seeded with
-        ``seed`` (not the Python bot's draws).  Its evidence is this game's history."""
+        """What golfo's ``RangeBot`` (and so ``StrongBot``) chooses for the seat to act,
+        computed in Rust (``None`` when no seat is to act): its discard exactly as the
+        Python bot's; its betting on an equity of ``samples`` Monte Carlo play-outs drawn
+        with a generator seeded with ``seed`` (not the Python bot's draws). Its evidence is
+        this game's history."""
         f = self._g.range_action(seed % 2**64, samples)
         return None if f is None else action_of(*f)
 
     def range_equity(self, seed: int = 0, samples: int = 120) -> float | None:
-        """``StrongBot``'s weighted equity for the seat to act, computed in Rust (see
+        """``RangeBot``'s weighted equity for the seat to act, computed in Rust (see
         :meth:`range_action`; ``None`` when no seat is to act)."""
         return self._g.range_equity(seed % 2**64, samples)
+
+    def strong_action(self, seed: int = 0, samples: int = 120) -> Action | None:
+        """What golfo's ``StrongBot`` chooses: today :meth:`range_action`."""
+        return self.range_action(seed, samples)
+
+    def strong_equity(self, seed: int = 0, samples: int = 120) -> float | None:
+        """``StrongBot``'s weighted equity: today :meth:`range_equity`."""
+        return self.range_equity(seed, samples)
 
     def action_of_id(self, action_id: int) -> Action | None:
         """The golfo action of a legal id, or ``None``."""

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import golfo
-from golfo.bots.strong.network import Network
+from golfo.bots.net.network import Network
 from golfo.errors import IllegalActionError
 from golfo.ext.codec import ActionCodec
 from golfo.ext.features import InfoStateEncoder, ObservationEncoder
@@ -43,14 +43,15 @@ if TYPE_CHECKING:
 __all__ = ["NativeEncoder", "Opponent", "VecEnv"]
 
 Opponent: TypeAlias = (
-    Literal["random", "heuristic", "equity", "range", "strong"] | Network | TabularPolicy
+    Literal["random", "heuristic", "equity", "range", "strong", "net"] | Network | TabularPolicy
 )
 """A seat played inside Rust: ``"random"`` (``golfo_native.play_games``' random policy: a
 kind of action at random, then an amount or a discard), ``"heuristic"`` (golfo's
-:class:`golfo.HeuristicBot`, move for move), ``"strong"`` (golfo's :class:`golfo.StrongBot`:
+:class:`golfo.HeuristicBot`, move for move), ``"net"`` (golfo's :class:`golfo.NetBot`:
 its network, its draws with its own generator), a network of one's own
-(:class:`golfo.bots.strong.network.Network`), ``"range"`` (golfo's :class:`golfo.RangeBot`:
-its discards exactly, its Monte Carlo draws with its own generator), ``"equity"``
+(:class:`golfo.bots.net.network.Network`), ``"range"`` (golfo's :class:`golfo.RangeBot`:
+its discards exactly, its Monte Carlo draws with its own generator), ``"strong"``
+(:class:`golfo.StrongBot`: today the same as ``"range"``), ``"equity"``
 (:class:`golfo.EquityBot`'s twin: the same without the range, see ``golfo_native.play_games``)
 or a
 :class:`golfo.solve.TabularPolicy` (drawn
@@ -58,7 +59,8 @@ from its table by the seat's information-state key; uniform where the table has 
 as the policy itself)."""
 
 _LEARNER: Final = -1
-_KINDS: Final = {"random": -2, "heuristic": -3, "range": -4, "equity": -5}
+_KINDS: Final = {"random": -2, "heuristic": -3, "range": -4, "strong": -4, "equity": -5}
+"""The built-in opponents' seat codes (``"strong"``: StrongBot, today RangeBot's policy)."""
 
 
 class NativeEncoder:
@@ -180,8 +182,8 @@ class VecEnv:
     - ``observation``: ``"view"`` (:class:`golfo.ext.features.ObservationEncoder`'s vector
       of the seat to act) or ``"info_state"`` (:class:`~golfo.ext.features.InfoStateEncoder`,
       lossless); the vectors are the Python encoders', element for element.  Or
-      ``"strong"``: what :class:`golfo.StrongBot`'s network sees and does
-      (:mod:`golfo.bots.strong.features`): ``obs`` holds its features, ``mask`` the legal
+      ``"net"``: what :class:`golfo.NetBot`'s network sees and does
+      (:mod:`golfo.bots.net.features`): ``obs`` holds its features, ``mask`` the legal
       entries of its menu, and :meth:`step` takes a menu entry per game (not an id).
     - Seeds: the ``k``-th game the environment starts after a reset is game number
       ``offset + k * stride`` (``games=(offset, stride)``), and everything random in a
@@ -207,7 +209,7 @@ class VecEnv:
         seed: int = 0,
         opponents: Mapping[int, Opponent | None] | Sequence[Opponent | None] | None = None,
         *,
-        observation: Literal["view", "info_state", "strong"] = "view",
+        observation: Literal["view", "info_state", "net"] = "view",
         dealer: int | None = None,
         games: tuple[int, int] = (0, 1),
         max_hands: int = 100,
@@ -236,14 +238,14 @@ class VecEnv:
         self.codec: Final = ActionCodec.for_rules(rules, players)
         """The action ids (``mode="exact"``)."""
         self.observation: Final = observation
-        """What ``obs`` holds (and, for ``"strong"``, what actions are)."""
-        if observation in ("view", "strong"):
+        """What ``obs`` holds (and, for ``"net"``, what actions are)."""
+        if observation in ("view", "net"):
             self.encoder = NativeEncoder(rules, players)
         elif observation == "info_state":
             self.encoder = NativeEncoder.info_state(rules, players)
         else:
             raise ValueError(
-                f"observation must be 'view', 'info_state' or 'strong', got {observation!r}"
+                f"observation must be 'view', 'info_state' or 'net', got {observation!r}"
             )
         self._env = _core.VecEnv(
             rules_args(rules),
@@ -256,7 +258,7 @@ class VecEnv:
             max_hands,
             self.encoder.spec,
             (self.codec.max_amount, self.codec.discard_ids),
-            observation == "strong",
+            observation == "net",
         )
         self._mask: Any = None
 
@@ -285,12 +287,12 @@ class VecEnv:
                 seats[seat] = len(tables) - 1
             elif isinstance(who, str) and who in _KINDS:
                 seats[seat] = _KINDS[who]
-            elif isinstance(who, Network) or who == "strong":
+            elif isinstance(who, Network) or who == "net":
                 seats[seat] = -100 - int(policy_name(who).removeprefix("net:"))
             else:
                 raise ValueError(
-                    f"seat {seat}: an opponent is 'random', 'heuristic', 'range', 'strong', "
-                    f"a Network or a TabularPolicy, got {who!r}"
+                    f"seat {seat}: an opponent is 'random', 'heuristic', 'equity', 'range', "
+                    f"'strong', 'net', a Network or a TabularPolicy, got {who!r}"
                 )
         if _LEARNER not in seats:
             raise ValueError("at least one seat must learn: leave it out of opponents")

@@ -6,16 +6,17 @@ small); :class:`HeuristicBot` bets by its hand value and by memory, through
 :func:`golfo.analysis.max_possible_value`: the best hand a seat could still end
 with, given every card the viewer has seen; :class:`EquityBot` bets by its odds
 (:func:`golfo.analysis.equity`) against the pot odds; :class:`RangeBot` bets by its
-equity against the opponents' *ranges*, read from what they bet and threw; :class:`StrongBot`,
-the strongest, plays a network trained by self-play against a league of its past selves,
-its own exploiters and the other bots.  What a view
+equity against the opponents' *ranges*, read from what they bet and threw; :class:`NetBot`
+plays a small network trained by self-play against a league of its past selves, its own
+exploiters and the other bots; :class:`StrongBot` is the strongest of them by duplicate
+play (today RangeBot's policy).  What a view
 lets a seat work out lives in :mod:`golfo.analysis`.
 
 The bots live in this package, one module each kind: :mod:`golfo.bots.simple`
 (:class:`RandomBot`, :class:`HeuristicBot`), :mod:`golfo.bots.equity`,
-:mod:`golfo.bots.range`, :mod:`golfo.bots.strong` (a package: the features, the network,
-its training), and what they share in :mod:`golfo.bots.base`; every name is
-imported from ``golfo.bots`` as before.
+:mod:`golfo.bots.range`, :mod:`golfo.bots.net` (a package: the features, the network,
+its training), :mod:`golfo.bots.strong`, and what they share in :mod:`golfo.bots.base`;
+every name is imported from ``golfo.bots`` as before.
 
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.TRADICIONAL, players=3), golfo.DECK)
@@ -34,6 +35,7 @@ place where a hand's cards are shuffled.
 from golfo.analysis.knowledge import max_possible_value, new_draws, seen_cards
 from golfo.bots.base import Bot, new_deck, play_hand
 from golfo.bots.equity import EquityBot
+from golfo.bots.net import NetBot
 from golfo.bots.range import RangeBot
 from golfo.bots.simple import HeuristicBot, RandomBot
 from golfo.bots.strong import StrongBot
@@ -42,6 +44,7 @@ __all__ = [
     "Bot",
     "EquityBot",
     "HeuristicBot",
+    "NetBot",
     "RandomBot",
     "RangeBot",
     "StrongBot",

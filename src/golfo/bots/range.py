@@ -1,8 +1,7 @@
 """RangeBot: an equity bot that reads its opponents' bets and discards (a range model).
 
-It was golfo's first :class:`golfo.StrongBot` (issue 36, first cut); the learned
-:class:`golfo.StrongBot` replaced it, and it stays as a baseline (``range`` in
-:data:`golfo.tournament.BOTS`).
+It is golfo's strongest bot by duplicate play, so :class:`golfo.StrongBot` is this policy
+today (``strong`` and ``range`` in :data:`golfo.tournament.BOTS` play alike).
 
 :class:`golfo.EquityBot` weighs every placement of the unseen cards alike: a seat that
 raised twice is, for it, as likely to hold rubbish as anyone.  :class:`RangeBot` plays
@@ -234,7 +233,7 @@ def weighted_equity(
 
 class RangeBot:
     """An equity bot whose opponents' cards are drawn from ranges that their bets, calls,
-    passes and discards imply; deterministic for a seed.  See :mod:`golfo.bots.strong`.
+    passes and discards imply; deterministic for a seed.  See :mod:`golfo.bots.range`.
 
     - *Lock* (equity 1 by the samples): bets or raises as high as the rules allow.
     - Facing a bet of ``c`` into a pot of ``P``: calls when its equity is at least the pot

@@ -2,7 +2,7 @@
 
 ``golfo play`` (you at seat 0 against bots; ``--save`` and ``--resume`` a game), ``golfo
 simulate`` (bots against bots, with statistics and data), ``golfo tournament`` (bots
-ranked by duplicate play), ``golfo train`` (StrongBot's network retrained from nothing,
+ranked by duplicate play), ``golfo train`` (NetBot's network retrained from nothing,
 :mod:`golfo.cli.train`), ``golfo score 9O 8O 7O 6O 3C``,
 ``golfo replay FILE`` and ``golfo tables`` (an operator's hand on ``golfo serve``'s
 database); ``python -m golfo`` is the same command, and ``golfo`` alone prints
@@ -169,8 +169,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         metavar="LIST",
-        help="the other seats, comma separated: heuristic, equity, random, range or strong, e.g. "
-        "heuristic,random (default: heuristic at every seat)",
+        help="the other seats, comma separated: heuristic, equity, net, random, range or "
+        "strong, e.g. heuristic,random (default: heuristic at every seat)",
     )
     play.add_argument(
         "--save",

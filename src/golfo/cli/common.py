@@ -9,7 +9,7 @@ from typing import Final
 
 import attrs
 
-from golfo.bots import Bot, EquityBot, HeuristicBot, RandomBot, RangeBot, StrongBot
+from golfo.bots import Bot, EquityBot, HeuristicBot, NetBot, RandomBot, RangeBot, StrongBot
 from golfo.engines import ENGINES
 from golfo.notation import LANGS, Lang
 from golfo.rules import PRESETS, Rules, preset_name
@@ -30,7 +30,7 @@ __all__ = [
     "seed_number",
 ]
 
-BOT_KINDS: Final = ("heuristic", "equity", "random", "range", "strong")
+BOT_KINDS: Final = ("heuristic", "equity", "net", "random", "range", "strong")
 """The bots by the name the command takes (``--bots``)."""
 
 
@@ -72,8 +72,8 @@ class UsageError(Exception):
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
-    """Bots by name (``heuristic``, ``equity``, ``random``, ``range`` or ``strong``), seeded
-    from ``seed`` and seat."""
+    """Bots by name (``heuristic``, ``equity``, ``net``, ``random``, ``range`` or
+    ``strong``), seeded from ``seed`` and seat."""
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
@@ -86,6 +86,8 @@ def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
             bots.append(RangeBot(seed * 16 + seat))
         elif kind == "strong":
             bots.append(StrongBot(seed * 16 + seat))
+        elif kind == "net":
+            bots.append(NetBot(seed * 16 + seat))
         else:
             raise UsageError(f"unknown bot {kind!r}: use {', '.join(BOT_KINDS)}")
     return bots
@@ -142,7 +144,7 @@ def add_scale_options(command: argparse.ArgumentParser, *, arena: bool = False) 
         "'golfo[native]'); the same seed gives the same results on both (default: python)"
         + (
             "; or arena: every bot one of golfo-native's built-in policies (heuristic, "
-            "random, equity, range, strong, net:FILE), played inside Rust, hundreds of times "
+            "random, equity, range, strong, net, net:FILE), played inside Rust, hundreds of times "
             "faster"
             if arena
             else ""

@@ -1,9 +1,9 @@
-"""``golfo train``: StrongBot's network retrained from nothing, or the exploiter's recipe.
+"""``golfo train``: NetBot's network retrained from nothing, or the exploiter's recipe.
 
-``golfo train --out strong.golfonet`` runs :func:`golfo.bots.strong.training.train` with
+``golfo train --out net.golfonet`` runs :func:`golfo.bots.net.training.train` with
 its defaults (the seed is the only chance in it: the same seed gives the same network);
 ``golfo train --against strong --out exploiter.golfonet`` trains the exploiter's recipe
-(:data:`golfo.bots.strong.training.EXPLOITER`) against one fixed policy instead.  Both
+(:data:`golfo.bots.net.training.EXPLOITER`) against one fixed policy instead.  Both
 write the training curve with ``--curve FILE.json``.  Needs NumPy and golfo-native.
 """
 
@@ -25,13 +25,13 @@ def add_train(sub: Any) -> None:
     """``golfo train``'s options."""
     command = sub.add_parser(
         "train",
-        help="retrain StrongBot's network from nothing, or an exploiter of a bot",
+        help="retrain NetBot's network from nothing, or an exploiter of a bot",
         description="Policy gradient on golfo-native's vector environment (NumPy and "
-        "golfo-native needed): StrongBot's recipe by default, the exploiter's with --against.",
+        "golfo-native needed): NetBot's recipe by default, the exploiter's with --against.",
     )
     command.add_argument(
         "--out",
-        default="strong.golfonet",
+        default="net.golfonet",
         metavar="FILE",
         help="the network, written every 100 updates and at the end (default: %(default)s)",
     )
@@ -39,7 +39,7 @@ def add_train(sub: Any) -> None:
         "--decisions",
         type=positive,
         metavar="N",
-        help="learning decisions (default: the recipe's: 75 million for StrongBot, 20 million "
+        help="learning decisions (default: the recipe's: 75 million for NetBot, 20 million "
         "for an exploiter)",
     )
     command.add_argument(
@@ -49,7 +49,7 @@ def add_train(sub: Any) -> None:
         "--against",
         metavar="POLICY",
         help="train the exploiter's recipe against this policy alone: heuristic, equity, range, "
-        "strong or net:FILE (default: StrongBot's recipe)",
+        "strong, net or net:FILE (default: NetBot's recipe)",
     )
     command.add_argument(
         "--curve", metavar="FILE.json", help="write the training curve as JSON (default: none)"
@@ -64,7 +64,7 @@ def cmd_train(args: argparse.Namespace, out: Output) -> int:
     try:
         from golfo_native._nets import policy_name
 
-        from golfo.bots.strong import training
+        from golfo.bots.net import training
     except ImportError as error:
         raise UsageError(
             f"training needs NumPy and golfo-native: pip install 'golfo[analysis]' ./native "

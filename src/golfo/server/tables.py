@@ -249,11 +249,10 @@ class Table:
         return HeuristicBot()
 
     async def _bot_move(self, seat: int | None) -> Action:
-        """The seat's bot's action on the current state.  StrongBot's network (about a
-        millisecond a decision in plain Python) runs in a worker thread, so that many tables
-        of them never hold up the event loop; the others (microseconds) run here.  The state
-        is immutable and the move is checked against its version when applied, so the thread
-        reads no moving target."""
+        """The seat's bot's action on the current state.  StrongBot's play-outs (milliseconds
+        a decision) run in a worker thread, so that many tables of them never hold up the
+        event loop; the others (microseconds) run here.  The state is immutable and the move
+        is checked against its version when applied, so the thread reads no moving target."""
         assert seat is not None
         bot = self._bot_for(seat)
         seen = view(self.state, seat)

@@ -1,19 +1,21 @@
-"""StrongBot (issue 36): its features and menu on every preset and variant, its network file,
-its policy (exact, deterministic for a seed), and that it beats golfo's other bots."""
+"""NetBot (issue 36): its features and menu on every preset and variant, its network file,
+its policy (exact, deterministic for a seed), and that it beats HeuristicBot where a broken
+copy loses."""
 
 from __future__ import annotations
 
 import random
 import struct
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 import pytest
 
 import golfo
-from golfo.bots.strong import StrongBot, shipped_network
-from golfo.bots.strong.features import MENU, SIZE, features, menu, suit_order
-from golfo.bots.strong.network import Network
+from golfo.bots.net import NetBot, shipped_network
+from golfo.bots.net.features import MENU, SIZE, features, menu, suit_order
+from golfo.bots.net.network import Network
 
 RULES = [
     golfo.TRADICIONAL,
@@ -118,7 +120,7 @@ def test_a_network_file_round_trips_and_anything_else_is_a_format_error(tmp_path
 
 def test_the_shipped_network_was_trained_and_says_how() -> None:
     net = shipped_network()
-    assert net.meta["trained_by"] == "golfo.bots.strong.training"
+    assert net.meta["trained_by"] == "golfo.bots.net.training"
     assert net.meta["decisions"] >= 10_000_000
     assert len(net.to_bytes()) < 20 * 2**20  # the wheel's budget
 
@@ -126,21 +128,61 @@ def test_the_shipped_network_was_trained_and_says_how() -> None:
 def test_its_policy_is_exact_and_its_draws_follow_it() -> None:
     state = golfo.deal(golfo.new_game(golfo.LUDOTEKA, players=3), 4)
     v = golfo.view(state, state.to_act)  # type: ignore[arg-type]
-    p = StrongBot().probabilities(v)
+    p = NetBot().probabilities(v)
     assert abs(sum(p.values()) - 1.0) < 1e-12
     assert all(a in v.moves for a in p)  # type: ignore[operator]
-    bot = StrongBot(seed=9)
+    bot = NetBot(seed=9)
     drawn = Counter(bot.choose(v) for _ in range(4000))
     for action, q in p.items():
         assert abs(drawn[action] / 4000 - q) < 4 * (q * (1 - q) / 4000) ** 0.5 + 1e-9
     assert set(drawn) <= set(p)
-    greedy = StrongBot(greedy=True)
+    greedy = NetBot(greedy=True)
     assert greedy.probabilities(v) == {max(p, key=p.__getitem__): 1.0}
+
+
+@pytest.mark.parametrize("rules", [golfo.MINI, golfo.MEDIANO], ids=["mini", "mediano"])
+def test_its_probabilities_are_what_golfo_solve_accepts(rules: golfo.Rules) -> None:
+    """Every probability lies in 0..1 (menu entries that are the same move add up, and
+    rounding must not take a sure move past 1), so ``golfo.solve`` can measure it."""
+    from golfo.solve import exploitability
+
+    bot = NetBot()
+    for state in _decisions(4, rules, 2, hands=2):
+        p = bot.probabilities(golfo.view(state, state.to_act))  # type: ignore[arg-type]
+        assert all(0.0 < q <= 1.0 for q in p.values())
+        assert abs(sum(p.values()) - 1.0) < 1e-9
+    assert exploitability(rules, 2, bot).nash_conv >= 0.0
+
+
+@attrs.frozen
+class _Split(Network):
+    """A network that splits a sure move over two menu entries whose float sum is just
+    above 1 (0.1 + 0.9000000000000001), as a trained network's softmax can."""
+
+    split: tuple[int, int] = (0, 1)
+
+    def probabilities(self, x: Sequence[float], legal: Sequence[bool]) -> list[float]:
+        p = [0.0] * len(legal)
+        p[self.split[0]], p[self.split[1]] = 0.1, 0.9000000000000001
+        return p
+
+
+def test_a_sure_move_split_over_two_entries_has_probability_one() -> None:
+    for state in _decisions(2, golfo.MINI, 2, hands=3):
+        v = golfo.view(state, state.to_act)  # type: ignore[arg-type]
+        entries = list(menu(v))
+        same = [(i, j) for i in range(len(entries)) for j in range(i + 1, len(entries))
+                if entries[i] is not None and entries[i] == entries[j]]  # fmt: skip
+        if same:
+            net = _Split(layers=shipped_network().layers, meta={}, split=same[0])
+            assert NetBot(network=net).probabilities(v) == {entries[same[0][0]]: 1.0}
+            return
+    raise AssertionError("no spot where two menu entries are the same move")
 
 
 def test_it_is_deterministic_for_a_seed_and_asking_changes_nothing() -> None:
     states = _decisions(8, golfo.LUDOTEKA, 4)
-    a, b = StrongBot(seed=4), StrongBot(seed=4)
+    a, b = NetBot(seed=4), NetBot(seed=4)
     for s in states:
         v = golfo.view(s, s.to_act)  # type: ignore[arg-type]
         b.probabilities(v)  # asking never draws
@@ -157,7 +199,7 @@ def _reversed(net: Network) -> Network:
 
 
 def test_it_beats_heuristic_bots_where_a_broken_copy_loses(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A duplicate tournament in Python (every seating of every deal), StrongBot against
+    """A duplicate tournament in Python (every seating of every deal), NetBot against
     two HeuristicBots: it finishes ahead of them with an interval clear of zero; the same
     bot with its network's outputs reversed finishes behind.  (On LUDOTEKA; on TRADICIONAL
     the network is level with them, and EquityBot and RangeBot beat it: the research
@@ -165,8 +207,8 @@ def test_it_beats_heuristic_bots_where_a_broken_copy_loses(monkeypatch: pytest.M
     from golfo.tournament import BOTS, tournament
 
     broken = _reversed(shipped_network())
-    monkeypatch.setitem(BOTS, "broken", lambda seed: StrongBot(seed, network=broken))
-    for bot, ahead in (("strong", True), ("broken", False)):
+    monkeypatch.setitem(BOTS, "broken", lambda seed: NetBot(seed, network=broken))
+    for bot, ahead in (("net", True), ("broken", False)):
         r = tournament(
             [bot, "heuristic", "heuristic"],
             rules=golfo.LUDOTEKA,

@@ -1,4 +1,4 @@
-"""StrongBot's training (issue 36): one seeded run gives one network, and it learns."""
+"""NetBot's training (issue 36): one seeded run gives one network, and it learns."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("golfo_native")
 
 import golfo
-from golfo.bots.strong import StrongBot
-from golfo.bots.strong.network import Network
-from golfo.bots.strong.training import Config, Trainer, train
+from golfo.bots.net import NetBot
+from golfo.bots.net.network import Network
+from golfo.bots.net.training import Config, Trainer, train
 from golfo.tournament import tournament
 
 TABLE = ((attrs.evolve(golfo.TRADICIONAL, hands=1), 3),)
@@ -37,7 +37,7 @@ def test_the_same_seed_gives_the_same_network() -> None:
     assert Network.from_bytes(first.to_bytes()) == first
     state = golfo.deal(golfo.new_game(golfo.TRADICIONAL, players=3), 1)
     v = golfo.view(state, state.to_act)  # type: ignore[arg-type]
-    assert StrongBot(network=first).choose(v) in v.moves  # type: ignore[operator]
+    assert NetBot(network=first).choose(v) in v.moves  # type: ignore[operator]
 
 
 def test_it_learns_to_beat_random_play(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
-"""The network behind :class:`golfo.StrongBot`: dense layers with ReLU between them, from
-:data:`~golfo.bots.strong.features.SIZE` features to the logits of
-:data:`~golfo.bots.strong.features.MENU`, read from a small file and run in plain Python
+"""The network behind :class:`golfo.NetBot`: dense layers with ReLU between them, from
+:data:`~golfo.bots.net.features.SIZE` features to the logits of
+:data:`~golfo.bots.net.features.MENU`, read from a small file and run in plain Python
 (no NumPy, no deep-learning framework).
 
 The file (``golfo-net/1``) is the bytes ``GOLFONET``, a little-endian ``uint32`` header
@@ -11,7 +11,7 @@ in training or ``null``, ``meta``: how it was trained), then the weights as litt
 after layer, then the value head's.  golfo-native runs the same network in Rust
 (``golfo_native.register_network``).
 
->>> from golfo.bots.strong.network import Network
+>>> from golfo.bots.net.network import Network
 >>> net = Network.random(seed=1, hidden=(8,))
 >>> [len(layer.biases) for layer in net.layers]
 [8, 11]
@@ -35,7 +35,7 @@ from typing import Any, Final
 
 import attrs
 
-from golfo.bots.strong.features import MENU, SIZE
+from golfo.bots.net.features import MENU, SIZE
 from golfo.errors import FormatError
 
 __all__ = ["FORMAT", "Layer", "Network"]

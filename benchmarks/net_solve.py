@@ -1,11 +1,11 @@
-"""StrongBot's method measured exactly on the small variants: ``python
-benchmarks/strong_solve.py [--rules mini mediano] [--players 2 3] [--decisions 4000000]
+"""NetBot's method measured exactly on the small variants: ``python
+benchmarks/net_solve.py [--rules mini mediano] [--players 2 3] [--decisions 4000000]
 [--seed 0]``.
 
-For each variant and table size, the network of :mod:`golfo.bots.strong.training` is trained
+For each variant and table size, the network of :mod:`golfo.bots.net.training` is trained
 from nothing on that game alone (the same recipe: self-play, the league, its exploiters,
 the heuristic, equity and range bots; ``--decisions`` learning decisions), then
-:func:`golfo.solve.exploitability` measures StrongBot playing it, exactly (every
+:func:`golfo.solve.exploitability` measures NetBot playing it, exactly (every
 information set of the hand's tree, the network's exact move probabilities), beside the CFR
 solution's (:func:`golfo.solve.cfr`, the default method, 200 iterations) and golfo's other
 bots'.  Each row: NashConv and exploitability in chips a hand.  Nothing here is part of the
@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "src"))  # measure this checkout, installed or not
 import attrs  # noqa: E402
 
 import golfo  # noqa: E402
-from golfo.bots.strong import StrongBot  # noqa: E402
-from golfo.bots.strong.training import Config, train  # noqa: E402
+from golfo.bots.net import NetBot  # noqa: E402
+from golfo.bots.net.training import Config, train  # noqa: E402
 from golfo.solve import cfr, exploitability  # noqa: E402
 
 
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
             network, _ = train(config)
             trained = time.perf_counter() - start
             policies = {
-                "StrongBot's method": StrongBot(network=network),
+                "NetBot's method": NetBot(network=network),
                 "CFR solution": cfr(rules, players, args.iterations),
                 "EquityBot": golfo.EquityBot(),
                 "HeuristicBot": golfo.HeuristicBot(),

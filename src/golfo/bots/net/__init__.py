@@ -1,20 +1,26 @@
-""":class:`StrongBot`: golfo's strongest player, a network trained by self-play.
+""":class:`NetBot`: golfo's learned player, a small network trained by self-play.
 
-It reads its seat's view as a vector of numbers (:mod:`golfo.bots.strong.features`: its
+It is the fastest of golfo's good bots (about a millisecond a decision in plain Python,
+hundreds of thousands of hands a second in golfo-native) and the one to train against or
+from; it beats :class:`golfo.HeuristicBot` by wide margins on Ludoteka's rules but loses to
+:class:`golfo.EquityBot` and :class:`golfo.RangeBot` (the research guide's tables), so it is
+not :class:`golfo.StrongBot`.
+
+It reads its seat's view as a vector of numbers (:mod:`golfo.bots.net.features`: its
 suits best first, the pot odds, the opponents in the order they act and what each of them
-bet and threw), runs it through a small network (:mod:`golfo.bots.strong.network`, plain
+bet and threw), runs it through a small network (:mod:`golfo.bots.net.network`, plain
 Python, no NumPy) and draws one of eleven moves from the network's policy: pass, call,
 fold, a bet or raise of five sizes (the smallest, half the pot, the pot, two pots, the
 most), keep the best suit, keep the second, stand pat.  The network was trained on
 golfo-native's vector environment by policy gradient against copies of itself, past
-versions of itself and golfo's other bots (:mod:`golfo.bots.strong.training`, which
+versions of itself and golfo's other bots (:mod:`golfo.bots.net.training`, which
 retrains it from nothing with one seeded command: ``golfo train``).  Its weights ship with
-golfo (``strong.golfonet``, read the first time a StrongBot is made).
+golfo (``net.golfonet``, read the first time a NetBot is made).
 
 >>> import golfo
 >>> state = golfo.deal_from(golfo.new_game(golfo.LUDOTEKA, players=3), golfo.DECK)
 >>> v = golfo.view(state, 1)
->>> bot = golfo.StrongBot(seed=1)
+>>> bot = golfo.NetBot(seed=1)
 >>> bot.choose(v) in v.moves
 True
 >>> p = bot.probabilities(v)
@@ -31,13 +37,13 @@ from pathlib import Path
 
 from golfo.actions import Action
 from golfo.bots.base import _need_turn
-from golfo.bots.strong.features import features, menu
-from golfo.bots.strong.network import Network
+from golfo.bots.net.features import features, menu
+from golfo.bots.net.network import Network
 from golfo.views import View
 
-__all__ = ["StrongBot", "shipped_network"]
+__all__ = ["NetBot", "shipped_network"]
 
-WEIGHTS = "strong.golfonet"
+WEIGHTS = "net.golfonet"
 """The file of the shipped network, beside this module."""
 
 
@@ -48,8 +54,8 @@ def shipped_network() -> Network:
     return Network.from_bytes(raw)
 
 
-class StrongBot:
-    """golfo's strongest bot: a trained network's policy over its menu of moves.
+class NetBot:
+    """golfo's learned bot: a trained network's policy over its menu of moves.
 
     ``seed`` seeds its own generator (the global ``random`` is never used; ``None``: from
     the system).  ``network``: another network (a :class:`Network` or the path of its file)
@@ -77,7 +83,7 @@ class StrongBot:
         """Whether it plays the likeliest move."""
 
     def __repr__(self) -> str:
-        return "StrongBot()" if self.network is shipped_network() else "StrongBot(network=...)"
+        return "NetBot()" if self.network is shipped_network() else "NetBot(network=...)"
 
     def _policy(self, view: View) -> tuple[list[Action | None], list[float]]:
         _need_turn(view)
@@ -114,5 +120,6 @@ class StrongBot:
         out: dict[Action, float] = {}
         for action, q in zip(entries, p, strict=True):
             if action is not None and q > 0.0:
-                out[action] = out.get(action, 0.0) + q
+                # entries that are the same move add up; rounding must not take them past 1
+                out[action] = min(1.0, out.get(action, 0.0) + q)
         return out

@@ -1,4 +1,4 @@
-"""What :class:`golfo.StrongBot`'s network reads, and the moves it chooses among.
+"""What :class:`golfo.NetBot`'s network reads, and the moves it chooses among.
 
 The network sees a seat's :class:`golfo.View` as :data:`SIZE` numbers (:func:`features`),
 all of them relative to the seat: its place from mano, its hand's suits best first, the
@@ -16,7 +16,7 @@ amounts in between are the sizes' neighbours); at a discard, keep the best suit,
 second, or stand pat.
 
 >>> import golfo
->>> from golfo.bots.strong.features import SIZE, features, menu
+>>> from golfo.bots.net.features import SIZE, features, menu
 >>> state = golfo.deal(golfo.new_game(golfo.TRADICIONAL, players=3), 11)
 >>> v = golfo.view(state, state.to_act)
 >>> x = features(v)

@@ -1,4 +1,4 @@
-"""How :class:`golfo.StrongBot`'s network is trained: policy gradient on golfo-native's
+"""How :class:`golfo.NetBot`'s network is trained: policy gradient on golfo-native's
 vector environment, against copies of itself, a league of its past selves and golfo's
 other bots, from nothing, with one seeded command (``golfo train``).
 
@@ -6,8 +6,8 @@ Needs NumPy and golfo-native (``pip install 'golfo[analysis]' ./native``).
 
 **The games.** One hand from fresh stacks (what a duplicate tournament deals) of each table
 in :data:`TABLES`: Ludoteka's rules and the traditional rules, three and four seats.
-Every game is one ``golfo_native.VecEnv(observation="strong")`` slot: the network's
-features in (:mod:`golfo.bots.strong.features`), a menu entry out.
+Every game is one ``golfo_native.VecEnv(observation="net")`` slot: the network's
+features in (:mod:`golfo.bots.net.features`), a menu entry out.
 
 **The opponents.** Each table has environments of four kinds, stepped together:
 
@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from golfo.bots.strong.features import MENU, SIZE
-from golfo.bots.strong.network import Layer, Network
+from golfo.bots.net.features import MENU, SIZE
+from golfo.bots.net.network import Layer, Network
 from golfo.rules import LUDOTEKA, TRADICIONAL, Rules
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class Config:
     many); otherwise every decision weighs the same."""
     target: Any = None
     """The opponents of the ``target`` kind of environment: a built-in policy's name or a
-    :class:`~golfo.bots.strong.network.Network` (the exploiter's recipe trains against
+    :class:`~golfo.bots.net.network.Network` (the exploiter's recipe trains against
     it alone: :func:`exploiter`)."""
 
     def to_data(self) -> dict[str, Any]:
@@ -331,7 +331,7 @@ class Trainer:
                         players,
                         seed=cfg.seed,
                         opponents=opponents,
-                        observation="strong",
+                        observation="net",
                         games=(self._games, 1 << 20),
                     )
                     envs.append(_Env(env, kind, group, scale, learner))
@@ -465,7 +465,7 @@ class Trainer:
     def network(self) -> Network:
         """The network as trained so far, with the run's settings and curve in its meta."""
         meta = {
-            "trained_by": "golfo.bots.strong.training",
+            "trained_by": "golfo.bots.net.training",
             "config": self.config.to_data(),
             "decisions": self.decisions,
             "updates": self.updates,
@@ -498,7 +498,7 @@ EXPLOITER: Final = Config(
     kinds=(("target", 3, 128),),
     exploit_every=0,
 )
-"""The exploiter's recipe: a fresh network of StrongBot's kind trained by the same policy
+"""The exploiter's recipe: a fresh network of NetBot's kind trained by the same policy
 gradient against one fixed opponent alone (every other seat), on the same tables, for
 20 million learning decisions (about five minutes on one core against a network)."""
 

@@ -1,5 +1,5 @@
-"""StrongBot's training curve as a plot: ``python benchmarks/strong_curve.py CURVE.json
-[--out docs/assets/strong-training.png] [--every 2000000]``.
+"""NetBot's training curve as a plot: ``python benchmarks/net_curve.py CURVE.json
+[--out docs/assets/net-training.png] [--every 2000000]``.
 
 ``CURVE.json`` is what ``golfo train --curve`` writes: one point per update, with the
 learning seat's mean chips a hand against each kind of opponent in that update.  The plot
@@ -28,7 +28,7 @@ LABELS = {
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("curve", type=Path)
-    parser.add_argument("--out", type=Path, default=Path("docs/assets/strong-training.png"))
+    parser.add_argument("--out", type=Path, default=Path("docs/assets/net-training.png"))
     parser.add_argument("--every", type=int, default=2_000_000)
     args = parser.parse_args(argv)
     points = json.loads(args.curve.read_text(encoding="utf-8"))
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     axes.axhline(0, color="grey", linewidth=0.8)
     axes.set_xlabel("learning decisions (millions)")
     axes.set_ylabel("learning seat's chips a hand")
-    axes.set_title("golfo train: StrongBot's network, one hand of each preset, 3 and 4 seats")
+    axes.set_title("golfo train: NetBot's network, one hand of each preset, 3 and 4 seats")
     axes.legend(loc="lower right", fontsize="small")
     figure.tight_layout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
