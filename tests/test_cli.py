@@ -194,7 +194,7 @@ def test_every_option_of_every_subcommand_says_its_default() -> None:
                 assert action.help is not None, f"golfo {name} {action.option_strings[0]}"
                 assert "(default: " in action.help, f"golfo {name} {action.option_strings[0]}"
                 checked += 1
-    assert checked == 35  # play 8, simulate 14, tournament 11, score 1, replay 1
+    assert checked == 41  # play 8, simulate 14, tournament 11, score 1, replay 1, train 6
 
 
 def test_console_script_is_installed() -> None:

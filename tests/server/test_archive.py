@@ -203,6 +203,10 @@ def test_a_restart_replays_no_finished_game(db: str) -> None:
         with pytest.raises(HTTPError) as refused:
             client.table(finished)
         assert refused.value.status == 404
-        assert any(finished in line and "does not replay" in line for line in server.log)
+        # the log line is read from the server's output, which may come after the answer
+        until(
+            "the finished table refused",
+            lambda: any(finished in line and "does not replay" in line for line in server.log),
+        )
     finally:
         server.stop()

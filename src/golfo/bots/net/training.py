@@ -272,19 +272,32 @@ class Trainer:
         import numpy as np
 
         self.config = config
+        """The run's settings."""
         self.np = np
+        """NumPy (imported when a run starts, not with the module)."""
         self.rng = np.random.default_rng(config.seed)
+        """The run's one generator: first weights, sampled moves, league draws."""
         self.net = _Net([SIZE, *config.hidden, len(MENU)], self.rng)
+        """The learning network (NumPy arrays, with a value head)."""
         self.adam = _Adam(self.net.params(), config.rate)
+        """Its optimiser."""
         self.league: list[Network] = []
+        """Its snapshots, oldest first (at most ``config.league``)."""
         self.exploiters: list[Network] = []
+        """The exploiters trained against it so far."""
         self.exploits: list[dict[str, Any]] = []
+        """What each exploiter's training ended at (its curve's last point)."""
         self.decisions = 0
+        """Learning decisions so far."""
         self.updates = 0
+        """Updates (rollouts) so far."""
         self.curve: list[dict[str, Any]] = []
+        """One point per update: decisions, seconds and chips a hand by kind of opponent."""
         self.started = time.perf_counter()
+        """When the run started (``time.perf_counter``)."""
         self._games = 0
         self.envs: list[_Env] = []
+        """The environments stepped together, one group per table and kind."""
         self._snapshot()
         self._build()
 
