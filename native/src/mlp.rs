@@ -1,4 +1,4 @@
-//! golfo's `StrongBot` network in Rust (`golfo.bots.strong.network.Network`): dense layers,
+//! golfo's `NetBot` network in Rust (`golfo.bots.net.network.Network`): dense layers,
 //! ReLU between them, the last one the logits of the menu ([`crate::netbot::MENU`]); and
 //! the policy that samples from it.  Networks are registered once (from Python, which
 //! reads golfo's shipped weights or a file of one's own) and named by their index.
@@ -47,7 +47,7 @@ pub const WIDEST: usize = 512;
 pub struct Mlp {
     layers: Vec<Layer>,
     widest: usize,
-    /// Whether the policy plays its likeliest entry instead of drawing one (`StrongBot(...,
+    /// Whether the policy plays its likeliest entry instead of drawing one (`NetBot(...,
     /// greedy=True)`).
     pub greedy: bool,
 }

@@ -1,4 +1,4 @@
-//! The bindings of golfo's `StrongBot` network ([`crate::netbot`], [`crate::mlp`]) and of the
+//! The bindings of golfo's `NetBot` network ([`crate::netbot`], [`crate::mlp`]) and of the
 //! duplicate arena ([`crate::arena`]): plain ints, floats and lists, as the rest of `_core`.
 
 use pyo3::exceptions::PyValueError;

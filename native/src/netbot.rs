@@ -1,5 +1,5 @@
-//! What golfo's `StrongBot` network reads and the moves it chooses among, value for value
-//! `golfo.bots.strong.features` (the spec: its docstrings say what each number is):
+//! What golfo's `NetBot` network reads and the moves it chooses among, value for value
+//! `golfo.bots.net.features` (the spec: its docstrings say what each number is):
 //! [`features`] is `features(view)` and [`menu`] is `menu(view)` for the seat to act.
 //! A seat's history of the hand in play comes from a [`Tracker`], fed every action (or
 //! read back from a game's log), since a bare [`Core`] keeps no history.
@@ -14,9 +14,9 @@ const GLOBAL: usize = 28;
 const OWN: usize = 20;
 const PER_OPPONENT: usize = 22;
 const OPPONENTS: usize = 3;
-/// The length of the feature vector (`golfo.bots.strong.features.SIZE`).
+/// The length of the feature vector (`golfo.bots.net.features.SIZE`).
 pub const SIZE: usize = GLOBAL + OWN + OPPONENTS * PER_OPPONENT;
-/// The entries of the menu (`golfo.bots.strong.features.MENU`).
+/// The entries of the menu (`golfo.bots.net.features.MENU`).
 pub const MENU: usize = 11;
 
 /// The public history of the hand in play that the features read: per seat, its betting
@@ -144,7 +144,7 @@ fn new_draws(core: &Core, seat: usize) -> u32 {
     stock.min(owed(seat) + hand_size * rounds_left)
 }
 
-/// The suits best first for `me` (`golfo.bots.strong.features.suit_order`).
+/// The suits best first for `me` (`golfo.bots.net.features.suit_order`).
 pub fn suit_order(core: &Core, me: usize) -> [usize; 4] {
     let variant = core.rules.variant;
     let hand = core.hands[me];
@@ -167,7 +167,7 @@ pub fn suit_order(core: &Core, me: usize) -> [usize; 4] {
     order
 }
 
-/// The feature vector of the seat to act (`golfo.bots.strong.features.features`); `out`
+/// The feature vector of the seat to act (`golfo.bots.net.features.features`); `out`
 /// holds [`SIZE`] cells.  The seat must be dealt in.
 pub fn features(core: &Core, tracker: &Tracker, me: usize, out: &mut [f32]) {
     let mut f = [0f64; SIZE];
@@ -349,7 +349,7 @@ pub fn features(core: &Core, tracker: &Tracker, me: usize, out: &mut [f32]) {
     }
 }
 
-/// The cards thrown to keep `suit` (`golfo.bots.strong.features._throw`).
+/// The cards thrown to keep `suit` (`golfo.bots.net.features._throw`).
 fn throw(hand: u32, suit: usize, counted: u32, most: u32) -> u32 {
     let keep_bits = hand >> (7 * suit) & SUIT_BITS;
     let mut keep = 0u32;
@@ -378,7 +378,7 @@ fn throw(hand: u32, suit: usize, counted: u32, most: u32) -> u32 {
     out
 }
 
-/// The action of each menu entry for the seat to act (`golfo.bots.strong.features.menu`).
+/// The action of each menu entry for the seat to act (`golfo.bots.net.features.menu`).
 pub fn menu(core: &Core) -> [Option<Action>; MENU] {
     let mut out = [None; MENU];
     let Actor::Seat(s) = core.to_act else {

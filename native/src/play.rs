@@ -128,7 +128,7 @@ pub enum Policy {
     /// counts exactly, and its first discard is ranked by the value right after the draw.
     Equity,
     /// A registered network ([`crate::mlp::get`]), drawing from its policy with its own
-    /// generator: golfo's `StrongBot` with golfo's weights.
+    /// generator: golfo's `NetBot` with golfo's weights.
     Net(usize),
 }
 

@@ -506,7 +506,7 @@ impl Game {
         crate::policy::heuristic_action(&self.g.core).map(Action::flat)
     }
 
-    /// golfo's `StrongBot` choice for the seat to act (its Monte Carlo play-outs drawn with a
+    /// golfo's `RangeBot` (so `StrongBot`) choice for the seat to act (its Monte Carlo play-outs drawn with a
     /// generator seeded with `seed`; `samples` of them), flat, or None.
     #[args(samples = "120")]
     fn range_action(&self, seed: u64, samples: u32) -> Option<(u8, i64, i64)> {
@@ -519,7 +519,7 @@ impl Game {
         crate::range::range_action(&self.g.core, &ev, &mut rng, &params).map(Action::flat)
     }
 
-    /// `golfo.StrongBot`'s weighted equity for the seat to act (see `range_action`).
+    /// `golfo.RangeBot`'s weighted equity for the seat to act (see `range_action`).
     #[args(samples = "120")]
     fn range_equity(&self, seed: u64, samples: u32) -> Option<f64> {
         let Actor::Seat(s) = self.g.core.to_act else {

@@ -1,4 +1,4 @@
-//! golfo's `RangeBot` (`golfo.bots.range`, the first `StrongBot`) as a built-in policy: its betting rests on an
+//! golfo's `RangeBot` (`golfo.bots.range`, today golfo's `StrongBot`) as a built-in policy: its betting rests on an
 //! equity by Monte Carlo play-outs (with this module's own seeded generator, so not the
 //! Python bot's random draws) whose opponents' hands are drawn from a range built from their
 //! discards and weighted by their aggression; its discards are the Python bot's exactly
@@ -489,7 +489,7 @@ fn binomial(n: u32, k: u32) -> f64 {
     c
 }
 
-/// `golfo.bots.strong.weighted_equity`: `me`'s weighted chance of winning the main pot.
+/// `golfo.bots.net.weighted_equity`: `me`'s weighted chance of winning the main pot.
 pub fn equity(core: &Core, me: usize, ev: &Evidence, rng: &mut SplitMix64, p: &Params) -> f64 {
     let variant = core.rules.variant;
     let in_hand = core.in_hand_mask();

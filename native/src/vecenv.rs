@@ -29,7 +29,7 @@ pub enum Seat {
     Range,
     /// golfo's `EquityBot`'s twin ([`crate::play::Policy::Equity`]).
     Equity,
-    /// A registered network ([`crate::mlp`]; golfo's `StrongBot` with golfo's weights), its
+    /// A registered network ([`crate::mlp`]; golfo's `NetBot` with golfo's weights), its
     /// history read from the game's, its draws from the slot's own generator.
     Net(usize),
     /// A tabular policy (`golfo.solve.TabularPolicy`), by its index in [`Config::tables`].
