@@ -102,8 +102,10 @@ def test_the_wheel_holds_the_data_files(wheel: Path) -> None:
         "golfo/record.schema.json",
         "golfo/conformance/vectors/corpus.jsonl.gz",
         "golfo/conformance/vectors/01-one-hand-three-seats.json",
+        "golfo/bots/net/net.golfonet",  # NetBot's weights (issue 36: at most 20 MB)
     ):
         assert name in names, name
+    assert zipfile.ZipFile(wheel).getinfo("golfo/bots/net/net.golfonet").file_size < 20 * 2**20
     vectors = {n for n in names if n.startswith("golfo/conformance/vectors/")}
     shipped = {
         "golfo/conformance/vectors/" + p.relative_to(ROOT / "conformance").as_posix()
@@ -119,6 +121,14 @@ def test_golfo_is_imported_from_the_wheel(env: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert Path(done.stdout.strip()).is_relative_to(env), done.stdout
+    # the shipped network loads from the installed wheel, lazily, and plays
+    code = (
+        "import golfo; s = golfo.deal(golfo.new_game(golfo.LUDOTEKA, players=3), 1); "
+        "v = golfo.view(s, s.to_act); print(golfo.NetBot(1).choose(v) in v.moves)"
+    )
+    done = _run(env, str(env / "bin" / "python"), "-c", code, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True", done.stdout
 
 
 @pytest.fixture
