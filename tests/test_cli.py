@@ -841,3 +841,19 @@ def test_simulate_a_variant_with_two_bots() -> None:
     three = run("simulate", "--rules", "mini", "--bots", "heuristic,random,random,random")
     assert three.returncode == 2
     assert "--bots needs 2 or 3 of" in three.stderr
+
+
+@pytest.mark.parametrize("bots", ["strong,net", "net,strong,strong"])
+def test_play_against_the_strong_and_the_learned_bots(bots: str) -> None:
+    """``golfo play --bots strong,net``: StrongBot and NetBot sit at the table, play their
+    turns and the hand reaches its end (a scripted player at seat 0)."""
+    players = str(1 + len(bots.split(",")))
+    result = run(
+        "play", "--seed", "3", "--players", players, "--rules", "ludoteka", "--bots", bots,
+        stdin="\n".join(CYCLE * 30),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    names = " · ".join(f"asiento {s}: {b}" for s, b in enumerate(bots.split(","), start=1))
+    assert f"Bots: {names}" in result.stdout
+    assert "=== Mano 2 ·" in result.stdout or "Fin de la partida" in result.stdout
